@@ -1,0 +1,60 @@
+package dom
+
+// Kind says what a Node is.
+type Kind uint8
+
+const (
+	Element Kind = iota // an HTML element: Tag, Attrs, Props, On, Children
+	Text                // a text node: Text only
+)
+
+// HandlerID identifies an event handler in the owning surface's handler table. The tree
+// never holds Go funcs: the browser layer reports (node id, event type) and the renderer
+// looks the handler up, so no js.Func exists per element.
+type HandlerID uint32
+
+// Attr is an HTML attribute. Node.Attrs is kept sorted by Name so two attribute lists
+// merge-diff in one pass.
+type Attr struct{ Name, Value string }
+
+// Prop is a live DOM property that the user can change (value, checked) or that needs a
+// method call (open on <dialog> calls showModal/close). The browser applier compares it
+// with the live element before writing, so a caret never jumps for an unchanged value.
+// Boolean props use "true" / "" (false).
+type Prop struct{ Name, Value string }
+
+// Listener binds a DOM event type ("click", "input", "change", "keydown", "close", ...)
+// to a handler of the surface.
+type Listener struct {
+	Event   string
+	Handler HandlerID
+}
+
+// Node is one node of a resolved surface tree, produced by the catalog and diffed
+// against the previous tree. Nodes are immutable once handed to Diff, except for ID,
+// which Diff assigns (mount) or carries over (update) from the previous tree.
+type Node struct {
+	Kind Kind
+	Tag  string
+	// Key identifies a child among its siblings across renders: component id, plus
+	// "@" + data path for template children. Children with equal keys keep their DOM
+	// element (and with it focus, caret and scroll) when a list reorders.
+	Key      string
+	Text     string
+	Attrs    []Attr
+	Props    []Prop
+	On       []Listener
+	Children []*Node
+	// ID is the node's index in the JS-side node table, assigned by Diff.
+	ID uint32
+}
+
+// Event is what the browser layer reports for a delegated DOM event: the node id of the
+// element whose listener matched, the event type and the control's current state.
+type Event struct {
+	Node    uint32
+	Type    string
+	Value   string
+	Checked bool
+	Key     string // KeyboardEvent.key for keydown
+}
