@@ -171,7 +171,7 @@ func (p Pointer) Parent() Pointer {
 	if len(p) == 0 {
 		return Pointer{}
 	}
-	return p[:len(p)-1:len(p)-1]
+	return p[: len(p)-1 : len(p)-1]
 }
 
 // Index parses tok as an RFC 6901 array index: "0" or a decimal without leading zeros.
