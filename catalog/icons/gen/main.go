@@ -1,0 +1,236 @@
+// Command gen writes ../icons_gen.go: the SVG path data of the icons listed in names.txt,
+// taken from the npm package @material-design-icons/svg (Apache-2.0, "filled" style).
+//
+// Usage (from catalog/icons, via go:generate):
+//
+//	go run ./gen [-src DIR]
+//
+// Without -src it runs `npm pack @material-design-icons/svg@0.14.15` into a temporary
+// directory and reads the tarball; the package is never added to the repository's
+// package.json. With -src it reads DIR/<name>.svg (an unpacked package's filled/ folder).
+package main
+
+import (
+	"archive/tar"
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/xml"
+	"flag"
+	"fmt"
+	"go/format"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+const pkg = "@material-design-icons/svg@0.14.15"
+
+func main() {
+	src := flag.String("src", "", "directory of <name>.svg files (default: npm pack "+pkg+")")
+	out := flag.String("out", "icons_gen.go", "output Go file")
+	names := flag.String("names", "gen/names.txt", "icon list")
+	flag.Parse()
+	if err := run(*src, *out, *names); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+type entry struct {
+	name, file string
+}
+
+func readNames(path string) ([]entry, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var es []entry
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fs := strings.Fields(line)
+		e := entry{name: fs[0], file: fs[0]}
+		if len(fs) > 1 {
+			e.file = fs[1]
+		}
+		if seen[e.name] {
+			continue
+		}
+		seen[e.name] = true
+		es = append(es, e)
+	}
+	return es, sc.Err()
+}
+
+// loadSVGs returns the SVG text of every "filled/<name>.svg" file.
+func loadSVGs(src string) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	if src != "" {
+		ents, err := os.ReadDir(src)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range ents {
+			if strings.HasSuffix(e.Name(), ".svg") {
+				b, err := os.ReadFile(filepath.Join(src, e.Name()))
+				if err != nil {
+					return nil, err
+				}
+				files[strings.TrimSuffix(e.Name(), ".svg")] = b
+			}
+		}
+		return files, nil
+	}
+	dir, err := os.MkdirTemp("", "a2ui-icons")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	cmd := exec.Command("npm", "pack", pkg, "--pack-destination", dir)
+	cmd.Stderr = os.Stderr
+	outb, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("npm pack: %w", err)
+	}
+	tgz := filepath.Join(dir, strings.TrimSpace(lastLine(string(outb))))
+	f, err := os.Open(tgz)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	tr := tar.NewReader(gz)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !strings.HasPrefix(h.Name, "package/filled/") || !strings.HasSuffix(h.Name, ".svg") {
+			continue
+		}
+		b, err := io.ReadAll(tr)
+		if err != nil {
+			return nil, err
+		}
+		files[strings.TrimSuffix(strings.TrimPrefix(h.Name, "package/filled/"), ".svg")] = b
+	}
+	return files, nil
+}
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// paths extracts the path data of every <path>, <circle> and <ellipse> of an SVG, turning
+// circles and ellipses into equivalent arc paths.
+func paths(svg []byte) ([]string, error) {
+	dec := xml.NewDecoder(bytes.NewReader(svg))
+	var ds []string
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		attr := func(n string) string {
+			for _, a := range se.Attr {
+				if a.Name.Local == n {
+					return a.Value
+				}
+			}
+			return ""
+		}
+		if attr("fill") == "none" {
+			continue
+		}
+		switch se.Name.Local {
+		case "path":
+			if d := attr("d"); d != "" {
+				ds = append(ds, d)
+			}
+		case "circle", "ellipse":
+			cx, _ := strconv.ParseFloat(attr("cx"), 64)
+			cy, _ := strconv.ParseFloat(attr("cy"), 64)
+			rx, _ := strconv.ParseFloat(attr("r"), 64)
+			ry := rx
+			if se.Name.Local == "ellipse" {
+				rx, _ = strconv.ParseFloat(attr("rx"), 64)
+				ry, _ = strconv.ParseFloat(attr("ry"), 64)
+			}
+			f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+			ds = append(ds, "M"+f(cx-rx)+" "+f(cy)+"a"+f(rx)+" "+f(ry)+" 0 1 0 "+f(2*rx)+" 0a"+f(rx)+" "+f(ry)+" 0 1 0 "+f(-2*rx)+" 0z")
+		}
+	}
+	return ds, nil
+}
+
+func run(src, out, namesFile string) error {
+	es, err := readNames(namesFile)
+	if err != nil {
+		return err
+	}
+	svgs, err := loadSVGs(src)
+	if err != nil {
+		return err
+	}
+	sort.Slice(es, func(i, j int) bool { return es[i].name < es[j].name })
+	var b bytes.Buffer
+	b.WriteString("// Code generated by catalog/icons/gen from " + pkg + " (Apache-2.0); DO NOT EDIT.\n\n")
+	b.WriteString("package icons\n\n")
+	b.WriteString("// table is sorted by name for binary search; it is static data (no init work).\n")
+	b.WriteString("var table = [...]icon{\n")
+	for _, e := range es {
+		svg, ok := svgs[e.file]
+		if !ok {
+			return fmt.Errorf("icon %q: no file %s.svg in %s", e.name, e.file, pkg)
+		}
+		ds, err := paths(svg)
+		if err != nil {
+			return fmt.Errorf("icon %q: %w", e.name, err)
+		}
+		if len(ds) == 0 {
+			return fmt.Errorf("icon %q: no path data", e.name)
+		}
+		b.WriteString("\t{" + strconv.Quote(e.name) + ", []string{")
+		for i, d := range ds {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Quote(d))
+		}
+		b.WriteString("}},\n")
+	}
+	b.WriteString("}\n")
+	src2, err := format.Source(b.Bytes())
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(out, src2, 0o644)
+}
