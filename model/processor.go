@@ -1,0 +1,409 @@
+package model
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+// Default per-Processor limits (Options fields <= 0 select them).
+const (
+	// DefaultMaxComponents bounds the components of one surface. The largest official
+	// examples hold well under 200 components; 5000 leaves room for long generated lists
+	// while keeping a runaway agent from exhausting the browser.
+	DefaultMaxComponents = 5000
+	// DefaultMaxSurfaces bounds the number of live surfaces.
+	DefaultMaxSurfaces = 100
+)
+
+// Options configures a Processor.
+type Options struct {
+	// MaxComponents is the per-surface component limit (default DefaultMaxComponents).
+	// A message that would exceed it is rejected whole with protocol.CodeLimit; the
+	// surface keeps its previous state.
+	MaxComponents int
+	// MaxDataNodes is the per-surface data model node limit (default DefaultMaxDataNodes;
+	// see DataModel.SetLimits). Exceeding it rejects the message with protocol.CodeLimit.
+	MaxDataNodes int
+	// MaxSurfaces is the limit on live surfaces (default DefaultMaxSurfaces); a message
+	// that would create one more is rejected with protocol.CodeLimit.
+	MaxSurfaces int
+}
+
+// EventKind says what happened to a surface.
+type EventKind uint8
+
+const (
+	// Created: a new surface exists (createSurface, beginRendering, or, for v0.8 and the
+	// draft, the first message naming it).
+	Created EventKind = iota + 1
+	// Updated: an existing surface changed (components, data model or metadata).
+	Updated
+	// Deleted: the surface and everything it held are gone.
+	Deleted
+)
+
+func (k EventKind) String() string {
+	switch k {
+	case Created:
+		return "created"
+	case Updated:
+		return "updated"
+	case Deleted:
+		return "deleted"
+	}
+	return "unknown"
+}
+
+// SurfaceEvent is delivered to OnChange listeners after a message changed a surface.
+type SurfaceEvent struct {
+	SurfaceID string
+	Kind      EventKind
+	// Components lists the component ids whose content changed (Updated by a component
+	// message; identical re-sends are not listed). Nil otherwise.
+	Components []string
+	// Data lists the data model paths written or deleted (Updated by a data message).
+	Data []Pointer
+	// Meta is true when createSurface/beginRendering changed the surface's metadata
+	// (root, catalog, theme, render gate) on an existing surface.
+	Meta bool
+}
+
+// Processor applies decoded messages to the set of surfaces. It is pure (no I/O) and
+// single-goroutine: the renderer's UI goroutine calls Apply, reads surfaces, and receives
+// OnChange callbacks synchronously from Apply.
+type Processor struct {
+	opts      Options
+	surfaces  map[string]*Surface
+	order     []string
+	listeners []*listener
+	nextL     uint64
+}
+
+type listener struct {
+	fn   func(SurfaceEvent)
+	dead bool
+}
+
+// NewProcessor returns an empty Processor; zero Options fields take the defaults.
+func NewProcessor(opts Options) *Processor {
+	if opts.MaxComponents <= 0 {
+		opts.MaxComponents = DefaultMaxComponents
+	}
+	if opts.MaxDataNodes <= 0 {
+		opts.MaxDataNodes = DefaultMaxDataNodes
+	}
+	if opts.MaxSurfaces <= 0 {
+		opts.MaxSurfaces = DefaultMaxSurfaces
+	}
+	return &Processor{opts: opts, surfaces: map[string]*Surface{}}
+}
+
+// Options returns the effective options (defaults filled in).
+func (p *Processor) Options() Options { return p.opts }
+
+// Surface returns the live surface with the given id.
+func (p *Processor) Surface(id string) (*Surface, bool) {
+	s, ok := p.surfaces[id]
+	return s, ok
+}
+
+// SurfaceIDs returns the live surface ids in creation order (a fresh slice).
+func (p *Processor) SurfaceIDs() []string { return append([]string(nil), p.order...) }
+
+// OnChange registers fn, called synchronously by Apply (on the caller's goroutine) after
+// each change, in registration order. cancel is idempotent.
+func (p *Processor) OnChange(fn func(ev SurfaceEvent)) (cancel func()) {
+	if fn == nil {
+		return func() {}
+	}
+	l := &listener{fn: fn}
+	p.listeners = append(p.listeners, l)
+	return func() {
+		if l.dead {
+			return
+		}
+		l.dead = true
+		for i, x := range p.listeners {
+			if x == l {
+				p.listeners = append(p.listeners[:i:i], p.listeners[i+1:]...)
+				break
+			}
+		}
+	}
+}
+
+func (p *Processor) emit(ev SurfaceEvent) {
+	ls := append([]*listener(nil), p.listeners...)
+	for _, l := range ls {
+		if !l.dead {
+			l.fn(ev)
+		}
+	}
+}
+
+// Apply applies one message. It returns nil on success and for message kinds the model
+// does not own (actions, function calls and responses: the orchestrator handles them).
+// On error the message is rejected as a whole and no surface changes; the error's Path
+// is a JSON Pointer into the message as sent (e.g. "/updateComponents/components/2/id",
+// "/dataModelUpdate/path"), its SurfaceID the addressed surface.
+//
+// Rules:
+//   - v0.8 (and the seed-001 draft): any message creates its surface implicitly; a
+//     beginRendering (draft: createSurface) on an existing surface sets root, catalog,
+//     styles and opens the render gate. A v0.8 deleteSurface of an unknown id is a no-op.
+//   - v0.9 and later: createSurface of a live id is protocol.CodeDuplicateSurface; any
+//     other message for an unknown id is protocol.CodeUnknownSurface. v1.0 createSurface
+//     may carry inline components and an initial data model, applied atomically.
+//   - updateComponents replaces each listed component whole (no property merge).
+//   - updateDataModel with Value == nil deletes at Path; Path "" or "/" with a value
+//     replaces the whole model (the value must be an object), without one empties it.
+//   - deleteSurface closes the data model (cancelling every subscription) and forgets
+//     all components.
+func (p *Processor) Apply(m protocol.Message) *protocol.Error {
+	switch msg := m.(type) {
+	case *protocol.CreateSurface:
+		if msg == nil {
+			return nilMessage()
+		}
+		return p.create(msg)
+	case *protocol.UpdateComponents:
+		if msg == nil {
+			return nilMessage()
+		}
+		return p.updateComponents(msg)
+	case *protocol.UpdateDataModel:
+		if msg == nil {
+			return nilMessage()
+		}
+		return p.updateData(msg)
+	case *protocol.DeleteSurface:
+		if msg == nil {
+			return nilMessage()
+		}
+		return p.delete(msg)
+	}
+	return nil
+}
+
+func nilMessage() *protocol.Error {
+	return &protocol.Error{Code: protocol.CodeValidationFailed, Message: "nil message"}
+}
+
+// implicit reports whether v creates surfaces on first mention (v0.8, the draft, and
+// version-less input treated as v0.8).
+func implicit(v protocol.Version) bool { return v == protocol.V09Draft || !v.AtLeast09() }
+
+func msgErr(code, surface, path, msg string) *protocol.Error {
+	return &protocol.Error{Code: code, SurfaceID: surface, Path: path, Message: msg}
+}
+
+func (p *Processor) create(m *protocol.CreateSurface) *protocol.Error {
+	key := "/createSurface"
+	if !m.Version.AtLeast09() {
+		key = "/beginRendering"
+	}
+	if m.SurfaceID == "" {
+		return msgErr(protocol.CodeValidationFailed, "", key+"/surfaceId", "surfaceId is empty")
+	}
+	if s, ok := p.surfaces[m.SurfaceID]; ok {
+		if implicit(m.Version) && (m.Version != protocol.V09Draft || !s.begun) {
+			if len(m.Components) > 0 || m.DataModel != nil {
+				// Only v1.0 carries inline content; an implicit-creation grammar never does.
+				return msgErr(protocol.CodeValidationFailed, m.SurfaceID, key, "inline components/dataModel are not allowed here")
+			}
+			s.begun = true
+			p.setMeta(s, m)
+			s.rev++
+			p.emit(SurfaceEvent{SurfaceID: s.ID, Kind: Updated, Meta: true})
+			return nil
+		}
+		return msgErr(protocol.CodeDuplicateSurface, m.SurfaceID, key+"/surfaceId", "surface "+strconv.Quote(m.SurfaceID)+" already exists")
+	}
+	if len(p.surfaces) >= p.opts.MaxSurfaces {
+		return msgErr(protocol.CodeLimit, m.SurfaceID, key+"/surfaceId", "too many surfaces (max "+strconv.Itoa(p.opts.MaxSurfaces)+")")
+	}
+	s := newSurface(m.SurfaceID, m.Version, p.opts.MaxDataNodes)
+	s.begun = true
+	p.setMeta(s, m)
+	if len(m.Components) > 0 {
+		if err := p.putComponents(s, m.Components, key+"/components", nil); err != nil {
+			return err
+		}
+	}
+	if len(m.DataModel) > 0 {
+		var v any
+		if err := json.Unmarshal(m.DataModel, &v); err != nil {
+			return msgErr(protocol.CodeValidationFailed, s.ID, key+"/dataModel", "invalid JSON: "+err.Error())
+		}
+		if err := s.Data.Set(nil, v); err != nil {
+			return wrap(err, s.ID, key+"/dataModel")
+		}
+	}
+	p.register(s)
+	return nil
+}
+
+func (p *Processor) setMeta(s *Surface, m *protocol.CreateSurface) {
+	if m.Root != "" {
+		s.Root = m.Root
+	}
+	if m.CatalogID != "" {
+		s.CatalogID = m.CatalogID
+	}
+	if m.Theme != nil {
+		s.Theme = m.Theme
+	}
+	if m.Metadata != nil {
+		s.Metadata = m.Metadata
+	}
+	s.SendDataModel = m.SendDataModel
+}
+
+func (p *Processor) register(s *Surface) {
+	p.surfaces[s.ID] = s
+	p.order = append(p.order, s.ID)
+	p.emit(SurfaceEvent{SurfaceID: s.ID, Kind: Created})
+}
+
+// target finds the surface a v0.8/draft/v0.9+ update addresses, or prepares an implicit
+// one (not yet registered: fresh == true).
+func (p *Processor) target(id string, v protocol.Version, key string) (s *Surface, fresh bool, err *protocol.Error) {
+	if id == "" {
+		return nil, false, msgErr(protocol.CodeValidationFailed, "", key+"/surfaceId", "surfaceId is empty")
+	}
+	if s, ok := p.surfaces[id]; ok {
+		return s, false, nil
+	}
+	if !implicit(v) {
+		return nil, false, msgErr(protocol.CodeUnknownSurface, id, key+"/surfaceId", "surface "+strconv.Quote(id)+" does not exist (createSurface first)")
+	}
+	if len(p.surfaces) >= p.opts.MaxSurfaces {
+		return nil, false, msgErr(protocol.CodeLimit, id, key+"/surfaceId", "too many surfaces (max "+strconv.Itoa(p.opts.MaxSurfaces)+")")
+	}
+	return newSurface(id, v, p.opts.MaxDataNodes), true, nil
+}
+
+func (p *Processor) updateComponents(m *protocol.UpdateComponents) *protocol.Error {
+	key := "/updateComponents"
+	if implicit(m.Version) {
+		key = "/surfaceUpdate"
+	}
+	s, fresh, err := p.target(m.SurfaceID, m.Version, key)
+	if err != nil {
+		return err
+	}
+	var changed []string
+	if err := p.putComponents(s, m.Components, key+"/components", &changed); err != nil {
+		return err
+	}
+	if fresh {
+		p.register(s)
+	} else if len(changed) > 0 {
+		p.emit(SurfaceEvent{SurfaceID: s.ID, Kind: Updated, Components: changed})
+	}
+	return nil
+}
+
+// putComponents validates the whole list, then stores it.
+func (p *Processor) putComponents(s *Surface, list []protocol.Component, at string, changed *[]string) *protocol.Error {
+	added := 0
+	var seen map[string]bool
+	for i, c := range list {
+		if c.ID == "" {
+			return msgErr(protocol.CodeValidationFailed, s.ID, at+"/"+strconv.Itoa(i)+"/id", "component id is empty")
+		}
+		if c.Type == "" {
+			return msgErr(protocol.CodeValidationFailed, s.ID, at+"/"+strconv.Itoa(i)+"/component", "component "+strconv.Quote(c.ID)+" has no type")
+		}
+		if _, ok := s.comps[c.ID]; ok {
+			continue
+		}
+		if seen == nil {
+			seen = map[string]bool{}
+		}
+		if !seen[c.ID] {
+			seen[c.ID] = true
+			added++
+			if len(s.comps)+added > p.opts.MaxComponents {
+				return msgErr(protocol.CodeLimit, s.ID, at+"/"+strconv.Itoa(i), "too many components (max "+strconv.Itoa(p.opts.MaxComponents)+" per surface)")
+			}
+		}
+	}
+	for _, c := range list {
+		if s.putComponent(c) && changed != nil {
+			*changed = append(*changed, c.ID)
+		}
+	}
+	return nil
+}
+
+func (p *Processor) updateData(m *protocol.UpdateDataModel) *protocol.Error {
+	key, valueKey := "/updateDataModel", "/value"
+	if implicit(m.Version) {
+		key, valueKey = "/dataModelUpdate", "/contents"
+	}
+	s, fresh, err := p.target(m.SurfaceID, m.Version, key)
+	if err != nil {
+		return err
+	}
+	ptr, perr := ParsePointer(m.Path)
+	if perr != nil {
+		return msgErr(protocol.CodeValidationFailed, s.ID, key+"/path", perr.Error())
+	}
+	if m.Value == nil {
+		if err := s.Data.Delete(ptr); err != nil {
+			return wrap(err, s.ID, key+"/path")
+		}
+	} else {
+		var v any
+		if err := json.Unmarshal(m.Value, &v); err != nil {
+			return msgErr(protocol.CodeValidationFailed, s.ID, key+valueKey, "invalid JSON: "+err.Error())
+		}
+		if err := s.Data.Set(ptr, v); err != nil {
+			at := key + "/path"
+			if pe, ok := err.(*protocol.Error); ok && (pe.Code == protocol.CodeLimit || len(ptr) == 0) {
+				at = key + valueKey
+			}
+			return wrap(err, s.ID, at)
+		}
+	}
+	if fresh {
+		p.register(s)
+	} else {
+		p.emit(SurfaceEvent{SurfaceID: s.ID, Kind: Updated, Data: []Pointer{ptr}})
+	}
+	return nil
+}
+
+func (p *Processor) delete(m *protocol.DeleteSurface) *protocol.Error {
+	s, ok := p.surfaces[m.SurfaceID]
+	if !ok {
+		if implicit(m.Version) {
+			return nil
+		}
+		return msgErr(protocol.CodeUnknownSurface, m.SurfaceID, "/deleteSurface/surfaceId", "surface "+strconv.Quote(m.SurfaceID)+" does not exist")
+	}
+	delete(p.surfaces, s.ID)
+	for i, id := range p.order {
+		if id == s.ID {
+			p.order = append(p.order[:i:i], p.order[i+1:]...)
+			break
+		}
+	}
+	s.Data.Close()
+	s.comps = map[string]*Component{}
+	s.order = nil
+	s.rev++
+	p.emit(SurfaceEvent{SurfaceID: s.ID, Kind: Deleted})
+	return nil
+}
+
+// wrap turns a DataModel error into a message error at path.
+func wrap(err error, surface, path string) *protocol.Error {
+	if pe, ok := err.(*protocol.Error); ok {
+		return msgErr(pe.Code, surface, path, pe.Message)
+	}
+	return msgErr(protocol.CodeValidationFailed, surface, path, err.Error())
+}
