@@ -1,0 +1,50 @@
+package main
+
+import (
+	"flag"
+	"log"
+	"net/http"
+	"os"
+	"time"
+)
+
+func main() {
+	addr := flag.String("addr", ":8080", "listen address")
+	dir := flag.String("dir", "dist", "static site directory (made by `make build`)")
+	samples := flag.String("samples", "testdata", "directory of sample JSONL streams for /agent/stream")
+	delay := flag.Duration("delay", 60*time.Millisecond, "pause between streamed lines")
+	flag.Parse()
+
+	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
+		log.Printf("demo-agent: static dir %q missing (run `make build`); only /agent/ endpoints will work", *dir)
+	}
+	agent, err := NewAgent(*samples, *delay)
+	if err != nil {
+		log.Fatalf("demo-agent: %v", err)
+	}
+	srv := &http.Server{
+		Addr:              *addr,
+		Handler:           NewServer(*dir, agent),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	log.Printf("demo-agent: serving %s on http://localhost%s (samples %s, delay %s)", *dir, displayAddr(*addr), *samples, *delay)
+	log.Fatal(srv.ListenAndServe())
+}
+
+// displayAddr turns ":8080" into ":8080" and "127.0.0.1:8080" into ":8080" for the log line.
+func displayAddr(addr string) string {
+	for i := len(addr) - 1; i >= 0; i-- {
+		if addr[i] == ':' {
+			return addr[i:]
+		}
+	}
+	return addr
+}
+
+// NewServer routes /agent/ to the agent and everything else to the static site in dir.
+func NewServer(dir string, agent *Agent) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/agent/", agent)
+	mux.Handle("/", Static(dir))
+	return mux
+}

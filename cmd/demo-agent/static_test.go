@@ -1,0 +1,149 @@
+package main
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestStatic(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"index.html":       "<p>index</p>",
+		"a2ui.wasm":        "RAW-WASM",
+		"a2ui.wasm.br":     "BR-WASM",
+		"a2ui.wasm.gz":     "GZ-WASM",
+		"wasm_exec.js":     "js",
+		"wasm_exec.js.gz":  "gz-js",
+		"a2ui.css":         "css",
+		"sub/index.html":   "<p>sub</p>",
+		"sub/s.jsonl":      "{}\n",
+		"nodir/plain.json": "{}",
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := httptest.NewServer(Static(dir))
+	defer srv.Close()
+
+	tests := []struct {
+		path, acceptEnc string
+		status          int
+		ctype, enc      string
+		body            string
+	}{
+		{"/", "", 200, "text/html; charset=utf-8", "", "<p>index</p>"},
+		{"/a2ui.wasm", "", 200, "application/wasm", "", "RAW-WASM"},
+		{"/a2ui.wasm", "gzip, deflate, br", 200, "application/wasm", "br", "BR-WASM"},
+		{"/a2ui.wasm", "gzip", 200, "application/wasm", "gzip", "GZ-WASM"},
+		{"/a2ui.wasm", "br;q=0, gzip;q=0.5", 200, "application/wasm", "gzip", "GZ-WASM"},
+		{"/a2ui.wasm", "br;q=0, gzip;q=0", 200, "application/wasm", "", "RAW-WASM"},
+		{"/a2ui.wasm", "*", 200, "application/wasm", "br", "BR-WASM"},
+		{"/a2ui.wasm", "identity", 200, "application/wasm", "", "RAW-WASM"},
+		{"/wasm_exec.js", "br, gzip", 200, "text/javascript; charset=utf-8", "gzip", "gz-js"},
+		{"/a2ui.css", "br, gzip", 200, "text/css; charset=utf-8", "", "css"},
+		{"/sub/", "", 200, "text/html; charset=utf-8", "", "<p>sub</p>"},
+		{"/sub", "", 200, "text/html; charset=utf-8", "", "<p>sub</p>"},
+		{"/sub/s.jsonl", "", 200, "application/jsonl", "", "{}\n"},
+		{"/nodir/", "", 404, "text/plain; charset=utf-8", "", "404 page not found\n"},
+		{"/missing.js", "", 404, "text/plain; charset=utf-8", "", "404 page not found\n"},
+		{"/../static_test.go", "", 404, "text/plain; charset=utf-8", "", "404 page not found\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path+" "+tc.acceptEnc, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodGet, srv.URL+tc.path, nil)
+			// Setting Accept-Encoding by hand stops the transport from decoding gzip.
+			req.Header.Set("Accept-Encoding", tc.acceptEnc)
+			if tc.acceptEnc == "" {
+				req.Header.Set("Accept-Encoding", "identity")
+			}
+			resp, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			b, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != tc.status {
+				t.Errorf("status %d, want %d", resp.StatusCode, tc.status)
+			}
+			if got := resp.Header.Get("Content-Type"); got != tc.ctype {
+				t.Errorf("Content-Type %q, want %q", got, tc.ctype)
+			}
+			if got := resp.Header.Get("Content-Encoding"); got != tc.enc {
+				t.Errorf("Content-Encoding %q, want %q", got, tc.enc)
+			}
+			if string(b) != tc.body {
+				t.Errorf("body %q, want %q", b, tc.body)
+			}
+			if tc.status == 200 {
+				if got := resp.Header.Get("Cache-Control"); got != "no-cache" {
+					t.Errorf("Cache-Control %q, want no-cache", got)
+				}
+				if got := resp.Header.Get("Vary"); got != "Accept-Encoding" {
+					t.Errorf("Vary %q, want Accept-Encoding", got)
+				}
+			}
+		})
+	}
+
+	// A revalidation with If-Modified-Since gets 304, compressed or not.
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/a2ui.wasm", nil)
+	req.Header.Set("Accept-Encoding", "br")
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	req.Header.Set("If-Modified-Since", resp.Header.Get("Last-Modified"))
+	resp, err = http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotModified {
+		t.Errorf("revalidation status %d, want 304", resp.StatusCode)
+	}
+
+	// Only GET and HEAD.
+	resp, err = http.Post(srv.URL+"/", "text/plain", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST status %d, want 405", resp.StatusCode)
+	}
+}
+
+func TestAcceptsEncoding(t *testing.T) {
+	tests := []struct {
+		header, token string
+		want          bool
+	}{
+		{"", "br", false},
+		{"br", "br", true},
+		{"BR", "br", true},
+		{"gzip, br", "br", true},
+		{"gzip;q=1.0, br;q=0", "br", false},
+		{"br;q=0.001", "br", true},
+		{"*", "gzip", true},
+		{"*;q=0", "gzip", false},
+		{"*, gzip;q=0", "gzip", false},
+		{"deflate", "gzip", false},
+		{"gzip;q=bad", "gzip", true},
+	}
+	for _, tc := range tests {
+		if got := acceptsEncoding(tc.header, tc.token); got != tc.want {
+			t.Errorf("acceptsEncoding(%q, %q) = %v, want %v", tc.header, tc.token, got, tc.want)
+		}
+	}
+}
