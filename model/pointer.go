@@ -104,7 +104,9 @@ func MustPointer(s string) Pointer {
 }
 
 // String returns the escaped RFC 6901 form: "" for the root, otherwise "/tok/tok" with
-// "~" written as "~0" and "/" as "~1".
+// "~" written as "~0" and "/" as "~1". Because ParsePointer reads "/" as the root and
+// ignores one trailing "/", a Pointer whose last token is "" gets one extra "/" ({""} is
+// "//", {"a", ""} is "/a//") so that ParsePointer(p.String()) always equals p.
 func (p Pointer) String() string {
 	if len(p) == 0 {
 		return ""
@@ -126,6 +128,9 @@ func (p Pointer) String() string {
 				b.WriteByte(t[i])
 			}
 		}
+	}
+	if p[len(p)-1] == "" {
+		b.WriteByte('/')
 	}
 	return b.String()
 }
@@ -231,6 +236,15 @@ func Resolve(scope Pointer, path string, v protocol.Version, inTemplate bool) (P
 		if strings.HasPrefix(path, "item/") {
 			path = path[5:]
 		}
+		if path == "." {
+			return scope.Append(), nil
+		}
+		// Whatever remains is item-relative, even if it starts with "/" again.
+		rel, err := ParsePointer(path)
+		if err != nil {
+			return nil, err
+		}
+		return scope.Append(rel...), nil
 	}
 	if path == "" || path == "." || path == "./" {
 		return scope.Append(), nil
