@@ -113,3 +113,72 @@ func (*CreateSurface) isMessage()           {}
 func (*UpdateComponents) isMessage()        {}
 func (*UpdateDataModel) isMessage()         {}
 func (*DeleteSurface) isMessage()           {}
+
+// FunctionError is the error half of a function or action response.
+type FunctionError struct {
+	Code    string
+	Message string
+}
+
+// ActionResponse answers an action the client sent with wantResponse (v0.10
+// actionResponse). Exactly one of Value and Error is set; a JSON null value is kept as the
+// bytes "null". The wire message carries no surfaceId: match it by ActionID.
+type ActionResponse struct {
+	Version   Version
+	SurfaceID string
+	ActionID  string
+	Value     json.RawMessage
+	Error     *FunctionError
+}
+
+// CallFunction asks the renderer to run a catalog function: v0.10 callFunction and v1.0
+// callRendererFunction. The renderer answers with EncodeFunctionResponse (v1.0 always
+// expects an answer, so WantResponse is true for it).
+type CallFunction struct {
+	Version        Version
+	SurfaceID      string
+	FunctionCallID string
+	// Name is the function name (the wire "call").
+	Name string
+	// Args are the raw argument values (DynamicValue JSON); nil when absent.
+	Args      map[string]json.RawMessage
+	CatalogID string
+	// ReturnType and CallableFrom are v0.10's declared return type and invocation scope
+	// ("remoteOnly" or "clientOrRemote"); empty when absent.
+	ReturnType   string
+	CallableFrom string
+	WantResponse bool
+}
+
+// FunctionResponse is the agent's answer to a function the renderer called on it (v1.0
+// agentFunctionResponse). Exactly one of Value and Error is set; null is kept as "null".
+type FunctionResponse struct {
+	Version        Version
+	SurfaceID      string
+	FunctionCallID string
+	Value          json.RawMessage
+	Error          *FunctionError
+}
+
+func (m *ActionResponse) Surface() string   { return m.SurfaceID }
+func (m *CallFunction) Surface() string     { return m.SurfaceID }
+func (m *FunctionResponse) Surface() string { return m.SurfaceID }
+func (m *ActionResponse) Ver() Version      { return m.Version }
+func (m *CallFunction) Ver() Version        { return m.Version }
+func (m *FunctionResponse) Ver() Version    { return m.Version }
+func (*ActionResponse) isMessage()          {}
+func (*CallFunction) isMessage()            {}
+func (*FunctionResponse) isMessage()        {}
+
+// Well-known catalog ids.
+const (
+	// CatalogV08Standard is the catalog a v0.8 beginRendering without catalogId selects;
+	// the decoder fills it in.
+	CatalogV08Standard = "https://a2ui.org/specification/v0_8/standard_catalog_definition.json"
+	CatalogV08Minimal  = "https://a2ui.org/specification/v0_8/catalogs/minimal/minimal_catalog.json"
+	CatalogV09Basic    = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"
+	CatalogV09Minimal  = "https://a2ui.org/specification/v0_9/catalogs/minimal/catalog.json"
+	CatalogV091Basic   = "https://a2ui.org/specification/v0_9_1/catalogs/basic/catalog.json"
+	CatalogV010Basic   = "https://a2ui.org/specification/v0_10/catalogs/basic/catalog.json"
+	CatalogV10Basic    = "https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json"
+)

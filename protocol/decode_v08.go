@@ -1,0 +1,320 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// This file decodes v0.8 and the seed-001 draft and lifts their components to the v0.9
+// basic-catalog vocabulary (see Component).
+
+func decodeBeginRendering(body json.RawMessage, base, surface string) (Message, *Error) {
+	f := fields{base: base, surface: surface}
+	var ok bool
+	if f.o, ok = parseObj(body); !ok {
+		return nil, verr(surface, base, "\"beginRendering\" must be an object, got "+typeName(body))
+	}
+	f.only("surfaceId", "root", "catalogId", "styles")
+	m := &CreateSurface{Version: V08}
+	m.SurfaceID = f.str("surfaceId", true, true)
+	m.Root = f.str("root", true, true)
+	m.CatalogID = f.str("catalogId", false, false)
+	m.Theme = f.object("styles", false)
+	if f.err != nil {
+		return nil, f.err
+	}
+	if m.CatalogID == "" {
+		m.CatalogID = CatalogV08Standard
+	}
+	return m, nil
+}
+
+func decodeCreateSurfaceDraft(body json.RawMessage, base, surface string) (Message, *Error) {
+	f := fields{base: base, surface: surface}
+	var ok bool
+	if f.o, ok = parseObj(body); !ok {
+		return nil, verr(surface, base, "\"createSurface\" must be an object, got "+typeName(body))
+	}
+	// The draft has no catalogId; one is accepted (and kept) for agents that add it.
+	f.only("surfaceId", "theme", "catalogId")
+	m := &CreateSurface{Version: V09Draft, Root: "root"}
+	m.SurfaceID = f.str("surfaceId", true, true)
+	m.CatalogID = f.str("catalogId", false, false)
+	m.Theme = f.object("theme", false)
+	if f.err != nil {
+		return nil, f.err
+	}
+	return m, nil
+}
+
+func decodeSurfaceUpdate08(body json.RawMessage, base, surface string) (Message, *Error) {
+	f := fields{base: base, surface: surface}
+	var ok bool
+	if f.o, ok = parseObj(body); !ok {
+		return nil, verr(surface, base, "\"surfaceUpdate\" must be an object, got "+typeName(body))
+	}
+	f.only("surfaceId", "components")
+	m := &UpdateComponents{Version: V08}
+	m.SurfaceID = f.str("surfaceId", true, true)
+	list := f.array("components", true, true)
+	if f.err != nil {
+		return nil, f.err
+	}
+	m.Components = make([]Component, 0, len(list))
+	for i, raw := range list {
+		p := base + "/components" + idx(i)
+		cf := fields{base: p, surface: m.SurfaceID}
+		if cf.o, ok = parseObj(raw); !ok {
+			return nil, verr(m.SurfaceID, p, "a component must be an object, got "+typeName(raw))
+		}
+		cf.only("id", "weight", "component")
+		id := cf.str("id", true, true)
+		weight, hasWeight := cf.o["weight"]
+		if hasWeight && typeName(weight) != "number" {
+			cf.fail("weight", "\"weight\" must be a number, got "+typeName(weight))
+		}
+		wrap := cf.object("component", true)
+		if cf.err != nil {
+			return nil, cf.err
+		}
+		wo, _ := parseObj(wrap)
+		if len(wo) != 1 {
+			return nil, verr(m.SurfaceID, p+"/component", "\"component\" must have exactly one key, the component type (got "+strconv.Itoa(len(wo))+")")
+		}
+		var typ string
+		for k := range wo {
+			typ = k
+		}
+		if typ == "" {
+			return nil, verr(m.SurfaceID, p+"/component", "the component type name must not be empty")
+		}
+		props, ok := parseObj(wo[typ])
+		if !ok {
+			return nil, verr(m.SurfaceID, p+"/component"+ptr(typ), "the properties of \""+typ+"\" must be an object, got "+typeName(wo[typ]))
+		}
+		c, err := liftComponent(id, typ, props, p+"/component"+ptr(typ), m.SurfaceID)
+		if err != nil {
+			return nil, err
+		}
+		if hasWeight {
+			c.Props["weight"] = compact(weight)
+		}
+		m.Components = append(m.Components, c)
+	}
+	return m, nil
+}
+
+func decodeSurfaceUpdateDraft(body json.RawMessage, base, surface string) (Message, *Error) {
+	f := fields{base: base, surface: surface}
+	var ok bool
+	if f.o, ok = parseObj(body); !ok {
+		return nil, verr(surface, base, "\"surfaceUpdate\" must be an object, got "+typeName(body))
+	}
+	f.only("surfaceId", "components")
+	m := &UpdateComponents{Version: V09Draft}
+	m.SurfaceID = f.str("surfaceId", true, true)
+	list := f.array("components", true, true)
+	if f.err != nil {
+		return nil, f.err
+	}
+	m.Components = make([]Component, 0, len(list))
+	for i, raw := range list {
+		p := base + "/components" + idx(i)
+		cf := fields{base: p, surface: m.SurfaceID}
+		if cf.o, ok = parseObj(raw); !ok {
+			return nil, verr(m.SurfaceID, p, "a component must be an object, got "+typeName(raw))
+		}
+		cf.only("id", "weight", "props")
+		id := cf.str("id", true, true)
+		weight, hasWeight := cf.o["weight"]
+		if hasWeight && typeName(weight) != "number" {
+			cf.fail("weight", "\"weight\" must be a number, got "+typeName(weight))
+		}
+		propsRaw := cf.object("props", true)
+		if cf.err != nil {
+			return nil, cf.err
+		}
+		pf := fields{base: p + "/props", surface: m.SurfaceID}
+		pf.o, _ = parseObj(propsRaw)
+		typ := pf.str("component", true, true)
+		if pf.err != nil {
+			return nil, pf.err
+		}
+		props := make(obj, len(pf.o))
+		for k, v := range pf.o {
+			if k != "component" {
+				props[k] = v
+			}
+		}
+		c, err := liftComponent(id, typ, props, p+"/props", m.SurfaceID)
+		if err != nil {
+			return nil, err
+		}
+		if hasWeight {
+			c.Props["weight"] = compact(weight)
+		}
+		m.Components = append(m.Components, c)
+	}
+	return m, nil
+}
+
+func decodeDataModelUpdateDraft(body json.RawMessage, base, surface string) (Message, *Error) {
+	f := fields{base: base, surface: surface}
+	var ok bool
+	if f.o, ok = parseObj(body); !ok {
+		return nil, verr(surface, base, "\"dataModelUpdate\" must be an object, got "+typeName(body))
+	}
+	f.only("surfaceId", "path", "contents")
+	m := &UpdateDataModel{Version: V09Draft}
+	m.SurfaceID = f.str("surfaceId", true, true)
+	m.Path = normPath(f.str("path", false, false))
+	contents := f.object("contents", true)
+	if f.err != nil {
+		return nil, f.err
+	}
+	m.Value = compact(contents)
+	return m, nil
+}
+
+// normPath turns a wire data path into a JSON Pointer: "" -> "/", "user" -> "/user".
+func normPath(p string) string {
+	if p == "" {
+		return "/"
+	}
+	if p[0] != '/' {
+		return "/" + p
+	}
+	return p
+}
+
+// maxValueMapDepth bounds valueMap nesting (each level is re-parsed).
+const maxValueMapDepth = 32
+
+func decodeDataModelUpdate08(body json.RawMessage, base, surface string) (Message, *Error) {
+	f := fields{base: base, surface: surface}
+	var ok bool
+	if f.o, ok = parseObj(body); !ok {
+		return nil, verr(surface, base, "\"dataModelUpdate\" must be an object, got "+typeName(body))
+	}
+	f.only("surfaceId", "path", "contents")
+	m := &UpdateDataModel{Version: V08}
+	m.SurfaceID = f.str("surfaceId", true, true)
+	m.Path = normPath(f.str("path", false, false))
+	entries := f.array("contents", true, false)
+	if f.err != nil {
+		return nil, f.err
+	}
+	p := base + "/contents"
+	// The "." idiom (web_core): a single entry keyed "." sets the value at path itself.
+	if len(entries) == 1 {
+		if eo, ok := parseObj(entries[0]); ok && isString(eo["key"], ".") {
+			_, val, err := entry08(entries[0], p+"/0", m.SurfaceID, 0)
+			if err != nil {
+				return nil, err
+			}
+			if m.Path == "/" && firstByte(val) != '{' {
+				return nil, verr(m.SurfaceID, p+"/0", "the \".\" entry at the root must be a map (the data model root is an object)")
+			}
+			m.Value = val
+			return m, nil
+		}
+	}
+	val, err := entries08(entries, p, m.SurfaceID, 0)
+	if err != nil {
+		return nil, err
+	}
+	m.Value = val
+	return m, nil
+}
+
+// entries08 converts a v0.8 typed entry list to a JSON object, keeping key order.
+func entries08(list []json.RawMessage, p, surface string, depth int) (json.RawMessage, *Error) {
+	members := make([]kv, 0, len(list))
+	for i, e := range list {
+		k, v, err := entry08(e, p+idx(i), surface, depth)
+		if err != nil {
+			return nil, err
+		}
+		members = append(members, kv{k, v})
+	}
+	return objectRaw(members), nil
+}
+
+// entry08 converts one {key, value*} entry. valueMap may nest (agents do it although the
+// schema forbids it past one level); a valueString that looks like a JSON object or array
+// (trimmed text starts with { and ends with }, or [ and ]) and parses is taken as that
+// JSON value — the only way v0.8 agents send arrays, as web_core does.
+func entry08(raw json.RawMessage, p, surface string, depth int) (string, json.RawMessage, *Error) {
+	f := fields{base: p, surface: surface}
+	var ok bool
+	if f.o, ok = parseObj(raw); !ok {
+		return "", nil, verr(surface, p, "a data entry must be an object, got "+typeName(raw))
+	}
+	f.only("key", "valueString", "valueNumber", "valueBoolean", "valueMap")
+	key := f.str("key", true, false)
+	if f.err != nil {
+		return "", nil, f.err
+	}
+	var vk string
+	for _, k := range []string{"valueString", "valueNumber", "valueBoolean", "valueMap"} {
+		if _, ok := f.o[k]; ok {
+			if vk != "" {
+				return "", nil, verr(surface, p+ptr(k), "a data entry must have exactly one value, got "+vk+" and "+k)
+			}
+			vk = k
+		}
+	}
+	if vk == "" {
+		return "", nil, verr(surface, p, "data entry \""+key+"\" has no value (valueString, valueNumber, valueBoolean or valueMap)")
+	}
+	v := f.o[vk]
+	switch vk {
+	case "valueString":
+		s := f.str(vk, true, false)
+		if f.err != nil {
+			return "", nil, f.err
+		}
+		return key, jsonInString(s), nil
+	case "valueNumber":
+		if typeName(v) != "number" {
+			return "", nil, verr(surface, p+"/valueNumber", "\"valueNumber\" must be a number, got "+typeName(v))
+		}
+		return key, compact(v), nil
+	case "valueBoolean":
+		f.boolean(vk)
+		if f.err != nil {
+			return "", nil, f.err
+		}
+		return key, compact(v), nil
+	}
+	list := f.array("valueMap", true, false)
+	if f.err != nil {
+		return "", nil, f.err
+	}
+	if depth >= maxValueMapDepth {
+		return "", nil, verr(surface, p+"/valueMap", "valueMap nested deeper than "+strconv.Itoa(maxValueMapDepth)+" levels")
+	}
+	m, err := entries08(list, p+"/valueMap", surface, depth+1)
+	return key, m, err
+}
+
+// jsonInString returns s as a JSON string, or, when s is JSON object/array text, that
+// value itself (web_core's parseIfJsonString heuristic).
+func jsonInString(s string) json.RawMessage {
+	t := strings.TrimSpace(s)
+	if len(t) >= 2 && ((t[0] == '{' && t[len(t)-1] == '}') || (t[0] == '[' && t[len(t)-1] == ']')) && json.Valid([]byte(t)) {
+		return compact([]byte(t))
+	}
+	return stringRaw(s)
+}
+
+// compact returns raw without insignificant whitespace (a fresh copy).
+func compact(raw []byte) json.RawMessage {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return append(json.RawMessage(nil), raw...)
+	}
+	return b.Bytes()
+}
