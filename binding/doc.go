@@ -1,0 +1,20 @@
+// Package binding evaluates A2UI dynamic values: the step between the data model and the
+// component tree. The catalog calls Eval for every bound prop of a component instance,
+// in that instance's Scope (surface + data scope), and re-renders the node when one of
+// the paths recorded in Scope.Reads changes.
+//
+// Pipeline: protocol (wire) → model (surfaces, data) → binding (values, functions,
+// checks, coercion, formatting) → catalog (components) → dom.
+//
+// Contents:
+//   - Eval / EvalValue: literal, {"path"}, {"call","args"} and the lifted v0.8 init form
+//     {"path","literal"}; Seeder writes such literals into the model once per key.
+//   - ToString, ToNumber, ToBool, ToStringList: the renderer guide's coercion table.
+//   - Functions: the registry (BasicFunctions, Register, Policy), with formatString's
+//     ${...} interpolation (Context.Interpolate).
+//   - Checks: the v0.9 CheckRule list of Checkable components.
+//   - Formatter / GoFormatter: locale-dependent number, currency, date and plural output.
+//
+// Everything runs on the renderer's UI goroutine; nothing here blocks or does I/O. The
+// package is pure Go (no syscall/js) and tested on the host.
+package binding
