@@ -52,6 +52,9 @@ type Node struct {
 // Event is what the browser layer reports for a delegated DOM event: the node id of the
 // element whose listener matched, the event type and the control's current state.
 type Event struct {
+	// Surface is the host name the node's Tree renders into (Tree.Host, normally the
+	// surface id): node ids are only unique per Tree.
+	Surface string
 	Node    uint32
 	Type    string
 	Value   string

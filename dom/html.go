@@ -1,0 +1,157 @@
+package dom
+
+import (
+	"io"
+	"slices"
+	"strings"
+)
+
+// HTML serialization, for golden files, debugging and a no-JS snapshot. It writes what the
+// appliers would build, under the same Policy: a blocked tag is written as <a2ui-blocked>,
+// forbidden attributes and props are left out. Attributes come sorted by name; allowed props
+// with a non-empty value follow as pseudo-attributes prefixed with "." (`.value="x"`,
+// boolean props bare: `.checked`). Listeners are not written. Void HTML elements have no
+// end tag. memdom's serialization follows the same rules byte for byte.
+
+var voidElements = map[string]bool{
+	"area": true, "br": true, "col": true, "hr": true, "img": true, "input": true,
+	"source": true, "track": true, "wbr": true,
+}
+
+// IsVoid reports whether an HTML element has no end tag.
+func IsVoid(tag string) bool { return voidElements[tag] }
+
+// WriteHTML serializes n (and its subtree) as HTML. A nil n writes nothing.
+func WriteHTML(w io.Writer, n *Node) error {
+	var b strings.Builder
+	writeNode(&b, n, NSHTML)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// HTML returns WriteHTML's output as a string.
+func HTML(n *Node) string {
+	var b strings.Builder
+	writeNode(&b, n, NSHTML)
+	return b.String()
+}
+
+func writeNode(b *strings.Builder, n *Node, ns Namespace) {
+	if n == nil {
+		return
+	}
+	if n.Kind == Text {
+		EscapeText(b, n.Text)
+		return
+	}
+	ns = childNS(n.Tag, ns)
+	attrs := slices.Clone(n.Attrs)
+	attrs = SortAttrs(attrs)
+	props := slices.Clone(n.Props)
+	// The last value of a prop name wins, as in the appliers.
+	slices.SortStableFunc(props, func(x, y Prop) int { return strings.Compare(x.Name, y.Name) })
+	var kept []Prop
+	for i, p := range props {
+		if i+1 < len(props) && props[i+1].Name == p.Name {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	tag := WriteStartTag(b, n.Tag, attrs, kept)
+	if ns == NSHTML && voidElements[tag] {
+		return
+	}
+	for _, c := range n.Children {
+		writeNode(b, c, ns)
+	}
+	b.WriteString("</")
+	b.WriteString(tag)
+	b.WriteByte('>')
+}
+
+// WriteStartTag writes `<tag attrs props>` under the applier policy and returns the tag
+// written (BlockedTag for a forbidden one). attrs must be sorted by name and props sorted
+// by name without duplicates. Shared with memdom.
+func WriteStartTag(b *strings.Builder, tag string, attrs []Attr, props []Prop) string {
+	if !AllowedTag(tag) {
+		tag = BlockedTag
+	}
+	b.WriteByte('<')
+	b.WriteString(tag)
+	for _, a := range attrs {
+		if !AllowedAttr(a.Name, a.Value) {
+			continue
+		}
+		b.WriteByte(' ')
+		b.WriteString(a.Name)
+		b.WriteString(`="`)
+		EscapeAttr(b, a.Value)
+		b.WriteByte('"')
+	}
+	for _, p := range props {
+		if !AllowedProp(p.Name) || p.Value == "" || (IsBoolProp(p.Name) && !PropBool(p.Value)) {
+			continue
+		}
+		b.WriteString(" .")
+		b.WriteString(p.Name)
+		if IsBoolProp(p.Name) {
+			continue
+		}
+		b.WriteString(`="`)
+		EscapeAttr(b, p.Value)
+		b.WriteByte('"')
+	}
+	b.WriteByte('>')
+	return tag
+}
+
+// IsBoolProp reports whether a prop is boolean (checked, indeterminate, open).
+func IsBoolProp(name string) bool {
+	return name == "checked" || name == "indeterminate" || name == "open"
+}
+
+// EscapeText writes s escaped for HTML text content (&, <, >).
+func EscapeText(b *strings.Builder, s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var r string
+		switch s[i] {
+		case '&':
+			r = "&amp;"
+		case '<':
+			r = "&lt;"
+		case '>':
+			r = "&gt;"
+		default:
+			continue
+		}
+		b.WriteString(s[last:i])
+		b.WriteString(r)
+		last = i + 1
+	}
+	b.WriteString(s[last:])
+}
+
+// EscapeAttr writes s escaped for a double-quoted attribute value (&, ", <, >).
+func EscapeAttr(b *strings.Builder, s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var r string
+		switch s[i] {
+		case '&':
+			r = "&amp;"
+		case '"':
+			r = "&#34;"
+		case '<':
+			r = "&lt;"
+		case '>':
+			r = "&gt;"
+		default:
+			continue
+		}
+		b.WriteString(s[last:i])
+		b.WriteString(r)
+		last = i + 1
+	}
+	b.WriteString(s[last:])
+}

@@ -1,0 +1,7 @@
+// Package memdom is an in-memory DOM that applies dom op batches, the host-side twin of
+// web/a2ui-runtime.js. Tests render trees with dom.Tree, apply the bytes here and compare
+// the serialized HTML, count mutations (Stats) and simulate user input (Node.SetLive).
+//
+// Place in the pipeline: a test-time replacement for the browser applier at the end of
+// catalog.Build → dom.Tree.Render → applier. Single goroutine.
+package memdom
