@@ -331,8 +331,8 @@ func Decode(b []byte, visit func(*Op) error) error {
 }
 
 type decoder struct {
-	b    []byte
-	i    int
+	b   []byte
+	i   int
 	tab []string
 	err error
 }

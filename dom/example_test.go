@@ -1,0 +1,42 @@
+package dom_test
+
+import (
+	"fmt"
+
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/dom/memdom"
+)
+
+// A surface is rendered into its Tree; the op bytes go to an applier (the browser runtime,
+// or memdom here). The second render only emits what changed.
+func ExampleTree() {
+	doc := memdom.New()
+	doc.Attach("main")
+	tree := dom.NewTree("main")
+	var enc dom.Encoder
+
+	view := func(count string) *dom.Node {
+		return dom.El("div",
+			dom.El("span", dom.T(count)),
+			dom.El("button", dom.T("+1")).Listen("click", 1),
+		).SetAttr("class", "counter")
+	}
+	tree.Render(view("0"), &enc)
+	_ = doc.Apply(enc.Bytes())
+	fmt.Println(doc.Host("main").HTML(), enc.Ops(), "ops")
+
+	enc.Reset()
+	next := view("1")
+	tree.Render(next, &enc)
+	_ = doc.Apply(enc.Bytes())
+	fmt.Println(doc.Host("main").HTML(), enc.Ops(), "ops")
+
+	// An event reported for the button's node id finds the current node and handler.
+	btn := tree.Lookup(next.Children[1].ID)
+	h, _ := btn.Handler("click")
+	fmt.Println(btn.Tag, h)
+	// Output:
+	// <div class="counter"><span>0</span><button>+1</button></div> 13 ops
+	// <div class="counter"><span>1</span><button>+1</button></div> 2 ops
+	// button 1
+}
