@@ -1,0 +1,219 @@
+package binding
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+type evalCase struct {
+	Name       string          `json:"name"`
+	Version    string          `json:"version"`
+	Data       json.RawMessage `json:"data"`
+	Base       string          `json:"base"`
+	InTemplate bool            `json:"inTemplate"`
+	Value      json.RawMessage `json:"value"`
+	Want       json.RawMessage `json:"want"`
+	Error      string          `json:"error"`
+	Reads      []string        `json:"reads"`
+}
+
+var versions = map[string]protocol.Version{
+	"": protocol.V09, "v0.8": protocol.V08, "v0.9": protocol.V09, "v0.10": protocol.V010, "v1.0": protocol.V10,
+}
+
+// TestEvalCases runs testdata/eval_cases.json: every dynamic-value form and every basic
+// function, with the corpus' real templates.
+func TestEvalCases(t *testing.T) {
+	raw, err := os.ReadFile("testdata/eval_cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []evalCase
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	fns := BasicFunctions()
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			v, ok := versions[tc.Version]
+			if !ok {
+				t.Fatalf("unknown version %q", tc.Version)
+			}
+			data := string(tc.Data)
+			if data == "" || data == "null" {
+				data = "{}"
+			}
+			s := Scope{Surface: newSurface(t, v, data), Base: model.MustPointer(tc.Base), InTemplate: tc.InTemplate, Reads: &Reads{}}
+			got, err := Eval(s, tc.Value, fns, nil)
+			if tc.Error != "" {
+				if err == nil {
+					t.Fatalf("Eval = %s, want error %s", jsonOf(t, got), tc.Error)
+				}
+				if codeOf(err) != tc.Error {
+					t.Fatalf("error %v has code %q, want %q", err, codeOf(err), tc.Error)
+				}
+				if !strings.Contains(err.Error(), "[s1]") {
+					t.Errorf("error %q does not name the surface", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Eval error: %v", err)
+			}
+			var want any
+			if err := json.Unmarshal(tc.Want, &want); err != nil {
+				t.Fatal(err)
+			}
+			if g, w := jsonOf(t, got), jsonOf(t, want); g != w {
+				t.Errorf("Eval = %s, want %s", g, w)
+			}
+			if tc.Reads != nil {
+				var gotReads []string
+				for _, p := range s.Reads.Paths {
+					gotReads = append(gotReads, p.String())
+				}
+				if strings.Join(gotReads, " ") != strings.Join(tc.Reads, " ") {
+					t.Errorf("Reads = %q, want %q", gotReads, tc.Reads)
+				}
+			}
+		})
+	}
+}
+
+func TestEvalNoSurface(t *testing.T) {
+	got, err := Eval(Scope{}, json.RawMessage(`{"call":"formatString","args":{"value":"[${/a}]"}}`), BasicFunctions(), nil)
+	if err != nil || got != "[]" {
+		t.Fatalf("Eval without surface = %#v, %v; want \"[]\", nil", got, err)
+	}
+	if _, err := Eval(Scope{}, json.RawMessage(`{"call":"not","args":{"value":true}}`), nil, nil); codeOf(err) != protocol.CodeFunction {
+		t.Fatalf("nil registry: err %v, want FUNCTION_FAILED", err)
+	}
+	if _, err := Eval(Scope{}, json.RawMessage(`{"path":`), nil, nil); codeOf(err) != protocol.CodeValidationFailed {
+		t.Fatalf("bad JSON: err %v, want VALIDATION_FAILED", err)
+	}
+	if got, err := Eval(Scope{}, nil, nil, nil); got != nil || err != nil {
+		t.Fatalf("empty raw = %#v, %v; want nil, nil", got, err)
+	}
+}
+
+func TestEvalReadsAreDeduplicated(t *testing.T) {
+	s := Scope{Surface: newSurface(t, protocol.V09, `{"n":2}`), Reads: &Reads{}}
+	_, err := Eval(s, json.RawMessage(`{"call":"formatString","args":{"value":"${/n} ${/n} ${pluralize(value: ${/n}, other: 'x')}"}}`), BasicFunctions(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Reads.Paths) != 1 || s.Reads.Paths[0].String() != "/n" {
+		t.Fatalf("Reads = %v, want [/n]", s.Reads.Paths)
+	}
+	s.Reads.Reset()
+	if len(s.Reads.Paths) != 0 {
+		t.Fatal("Reset did not empty Reads")
+	}
+}
+
+func TestEvalNestingCap(t *testing.T) {
+	v := `true`
+	for i := 0; i < maxEvalDepth+2; i++ {
+		v = `{"call":"not","args":{"value":` + v + `}}`
+	}
+	_, err := Eval(Scope{}, json.RawMessage(v), BasicFunctions(), nil)
+	if codeOf(err) != protocol.CodeFunction || !strings.Contains(err.Error(), "deeper") {
+		t.Fatalf("deep nesting: err %v, want FUNCTION_FAILED about depth", err)
+	}
+	v = `true`
+	for i := 0; i < 10; i++ {
+		v = `{"call":"not","args":{"value":` + v + `}}`
+	}
+	got, err := Eval(Scope{}, json.RawMessage(v), BasicFunctions(), nil)
+	if err != nil || got != true {
+		t.Fatalf("10 nested nots = %v, %v; want true", got, err)
+	}
+}
+
+func TestFunctionsRegistry(t *testing.T) {
+	fns := BasicFunctions()
+	want := "and capitalize email formatCurrency formatDate formatNumber formatString length not numeric openUrl or pluralize regex required"
+	if got := strings.Join(fns.Names(), " "); got != want {
+		t.Fatalf("Names = %q, want %q", got, want)
+	}
+	// Register extends; Clone is independent.
+	ext := fns.Clone()
+	ext.Register("trim", func(c *Context, args map[string]any) (any, error) {
+		return strings.TrimSpace(ToString(args["value"])), nil
+	})
+	got, err := Eval(Scope{}, json.RawMessage(`{"call":"formatString","args":{"value":"[${trim(value: '  x ')}]"}}`), ext, nil)
+	if err != nil || got != "[x]" {
+		t.Fatalf("custom trim = %#v, %v", got, err)
+	}
+	if fns.Has("trim") {
+		t.Fatal("Clone shares its map with the original")
+	}
+	// Policy switches functions off with POLICY_DENIED.
+	ext.SetPolicy(DenySet{"openUrl": true})
+	_, err = Eval(Scope{}, json.RawMessage(`{"call":"openUrl","args":{"url":"https://a.example"}}`), ext, nil)
+	if codeOf(err) != protocol.CodePolicy {
+		t.Fatalf("denied openUrl: err %v, want POLICY_DENIED", err)
+	}
+	if ext.Has("openUrl") || !ext.Has("trim") {
+		t.Fatal("Has ignores the policy")
+	}
+	ext.SetPolicy(AllowSet{"not": true})
+	if got := strings.Join(ext.Names(), " "); got != "not" {
+		t.Fatalf("Names under AllowSet = %q, want \"not\"", got)
+	}
+	// A panicking custom function is an error, not a crash.
+	ext.SetPolicy(nil)
+	ext.Register("boom", func(*Context, map[string]any) (any, error) { panic("x") })
+	if _, err := Eval(Scope{}, json.RawMessage(`{"call":"boom"}`), ext, nil); codeOf(err) != protocol.CodeFunction {
+		t.Fatalf("panicking function: err %v, want FUNCTION_FAILED", err)
+	}
+	// Custom functions can evaluate further values in the caller's scope.
+	ext.Register("first", func(c *Context, args map[string]any) (any, error) {
+		return c.Eval(map[string]any{"path": "items/0"})
+	})
+	s := Scope{Surface: newSurface(t, protocol.V09, `{"list":{"items":["a","b"]}}`), Base: model.MustPointer("/list")}
+	if got, err := Eval(s, json.RawMessage(`{"call":"first","args":{}}`), ext, nil); err != nil || got != "a" {
+		t.Fatalf("Context.Eval = %#v, %v; want \"a\"", got, err)
+	}
+}
+
+func TestRegexCacheBounded(t *testing.T) {
+	fns := BasicFunctions()
+	for i := 0; i < regexCacheSize+50; i++ {
+		v := `{"call":"regex","args":{"value":"a","pattern":"^a{` + itoa(i) + `}"}}`
+		if _, err := Eval(Scope{}, json.RawMessage(v), fns, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := fns.regex.len(); n != regexCacheSize {
+		t.Fatalf("regex cache holds %d entries, want %d", n, regexCacheSize)
+	}
+	// A compile error is cached and still reported.
+	for i := 0; i < 2; i++ {
+		_, err := Eval(Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"a","pattern":"(?<=a)b"}}`), fns, nil)
+		if codeOf(err) != protocol.CodeFunction {
+			t.Fatalf("try %d: err %v, want FUNCTION_FAILED", i, err)
+		}
+	}
+}
+
+func TestRegexLimits(t *testing.T) {
+	fns := BasicFunctions()
+	long := strings.Repeat("a", MaxRegexPattern+1)
+	if _, err := Eval(Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"a","pattern":"`+long+`"}}`), fns, nil); codeOf(err) != protocol.CodeFunction {
+		t.Fatalf("long pattern: err %v", err)
+	}
+	big := strings.Repeat("a", MaxRegexInput+1)
+	if _, err := Eval(Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"`+big+`","pattern":"a"}}`), fns, nil); codeOf(err) != protocol.CodeFunction {
+		t.Fatalf("long input: err %v", err)
+	}
+	ok := strings.Repeat("a", MaxRegexInput)
+	if got, err := Eval(Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"`+ok+`","pattern":"^a+$"}}`), fns, nil); err != nil || got != true {
+		t.Fatalf("input at the cap: %v, %v", got, err)
+	}
+}
