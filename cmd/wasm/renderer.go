@@ -1,0 +1,190 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+
+	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/render"
+	"github.com/hack-pad/safejs"
+)
+
+// renderers are the mounted renderers by handle; the delegated event bridge finds the
+// renderer of an event through its host element's handle.
+var renderers = map[int]*jsRenderer{}
+var nextHandle = 1
+
+// jsRenderer is one A2UI.mount: a render.Renderer plus its JS hooks (web/a2ui.js).
+type jsRenderer struct {
+	handle    int
+	r         *render.Renderer
+	hooks     safejs.Value
+	actionURL string
+	headers   safejs.Value
+	funcs     []safejs.Func
+	hosts     map[string]safejs.Value
+	frame     *frameRequester
+	destroyed bool
+	streams   int
+}
+
+// createRenderer implements __a2uiGo.create(hooks, options) → renderer object. It runs in
+// a JS callback: it only builds objects and never blocks.
+func createRenderer(_ safejs.Value, args []safejs.Value) any {
+	if len(args) < 2 {
+		return nil
+	}
+	jr := &jsRenderer{handle: nextHandle, hooks: args[0], hosts: map[string]safejs.Value{}}
+	nextHandle++
+	if u, err := args[1].Get("actionURL"); err == nil && u.Type() == safejs.TypeString {
+		jr.actionURL, _ = u.String()
+	}
+	jr.headers, _ = args[1].Get("headers")
+	locale := "en-US"
+	if l, err := args[0].Get("intl"); err == nil && l.Type() == safejs.TypeString {
+		locale, _ = l.String()
+	}
+	jr.frame = newFrameRequester(func() {
+		if !jr.destroyed {
+			jr.r.Frame()
+		}
+	})
+	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale)})
+	renderers[jr.handle] = jr
+
+	obj, _ := safejs.ValueOf(map[string]any{})
+	set := func(name string, fn func(args []safejs.Value) any) {
+		f := jsFunc(func(_ safejs.Value, a []safejs.Value) any { return fn(a) })
+		jr.funcs = append(jr.funcs, f)
+		_ = obj.Set(name, f.Value())
+	}
+	set("process", func(a []safejs.Value) any {
+		if len(a) == 0 {
+			return nil
+		}
+		s, err := a[0].String()
+		if err != nil {
+			return nil
+		}
+		b := []byte(s)
+		post(func() {
+			if !jr.destroyed {
+				jr.r.Process(b)
+			}
+		})
+		return nil
+	})
+	set("attach", func(a []safejs.Value) any {
+		if len(a) == 0 {
+			return nil
+		}
+		transport := ""
+		if len(a) > 1 && a[1].Type() == safejs.TypeString {
+			transport, _ = a[1].String()
+		}
+		p, resolve, _ := newPromise()
+		go jr.read(a[0], transport, func() { resolve(nil) })
+		return p
+	})
+	set("flush", func(a []safejs.Value) any {
+		p, resolve, _ := newPromise()
+		post(func() {
+			if !jr.destroyed && jr.r.Pending() {
+				jr.r.Frame()
+			}
+			resolve(nil)
+		})
+		return p
+	})
+	set("dataModel", func(a []safejs.Value) any {
+		if len(a) == 0 {
+			return nil
+		}
+		id, _ := a[0].String()
+		b := jr.r.DataModel(id)
+		if b == nil {
+			return nil
+		}
+		return string(b)
+	})
+	set("surfaces", func(a []safejs.Value) any {
+		ids := jr.r.Surfaces()
+		b := []byte{'['}
+		for i, id := range ids {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendQuote(b, id)
+		}
+		return string(append(b, ']'))
+	})
+	set("destroy", func(a []safejs.Value) any {
+		post(jr.destroy)
+		return nil
+	})
+	return obj
+}
+
+func (jr *jsRenderer) destroy() {
+	if jr.destroyed {
+		return
+	}
+	jr.r.Destroy()
+	jr.destroyed = true
+	jr.frame.release()
+	for _, f := range jr.funcs {
+		release(f)
+	}
+	jr.funcs = nil
+	delete(renderers, jr.handle)
+}
+
+// ---- render.Host ---------------------------------------------------------------------
+
+func (jr *jsRenderer) Patch(ops []byte) { patch(ops) }
+
+func (jr *jsRenderer) SurfaceAdded(id string) {
+	el, err := jr.hooks.Call("host", id)
+	if err != nil {
+		logError("a2ui: cannot create surface host: " + err.Error())
+		return
+	}
+	jr.hosts[id] = el
+	registerHost(jr.handle, id, el)
+}
+
+func (jr *jsRenderer) SurfaceRemoved(id string) {
+	unregisterHost(id)
+	delete(jr.hosts, id)
+	_, _ = jr.hooks.Call("removeHost", id)
+}
+
+func (jr *jsRenderer) SurfaceTheme(id string, vars []catalog.ThemeVar) {
+	el, ok := jr.hosts[id]
+	if !ok {
+		return
+	}
+	style, err := el.Get("style")
+	if err != nil {
+		return
+	}
+	for _, v := range vars {
+		_, _ = style.Call("setProperty", v.Name, v.Value)
+	}
+}
+
+func (jr *jsRenderer) Emit(event string, detail []byte) {
+	_, _ = jr.hooks.Call("emit", event, string(detail))
+}
+
+func (jr *jsRenderer) Send(body []byte) {
+	if jr.actionURL == "" {
+		return
+	}
+	go jr.post(body)
+}
+
+func (jr *jsRenderer) RequestFrame() { jr.frame.request() }
+
+func (jr *jsRenderer) OpenURL(url string) { _, _ = jr.hooks.Call("openURL", url) }

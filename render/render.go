@@ -1,0 +1,532 @@
+package render
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+// Host is what the renderer needs from its environment: the browser layer (cmd/wasm)
+// implements it with the DOM and fetch, tests with memdom and recorders. Every method is
+// called on the renderer's UI goroutine and must not block.
+type Host interface {
+	// Patch applies one batch of dom ops (format: dom/op.go). Called at most once per
+	// Frame, with every dirty surface's changes in the one batch.
+	Patch(ops []byte)
+	// SurfaceAdded creates the host element registered under the surface id, before the
+	// first Patch that addresses it; SurfaceRemoved deletes it after the batch that
+	// removed its content.
+	SurfaceAdded(id string)
+	SurfaceRemoved(id string)
+	// SurfaceTheme sets the surface's validated theme as CSS custom properties on its host.
+	SurfaceTheme(id string, vars []catalog.ThemeVar)
+	// Emit dispatches a DOM CustomEvent of the given type ("a2ui-action", "a2ui-error",
+	// "a2ui-surface") on the renderer's element, detail being the JSON bytes.
+	Emit(event string, detail []byte)
+	// Send posts a client-to-server message (action, error, function response) to the
+	// agent, if the page configured an endpoint; it must not block (start a goroutine).
+	Send(body []byte)
+	// RequestFrame asks for Frame to be called once, before the next paint.
+	RequestFrame()
+	// OpenURL opens an http/https URL in a new browsing context (noopener).
+	OpenURL(url string)
+}
+
+// Options configure a Renderer. The zero value is usable.
+type Options struct {
+	// Catalog renders components; nil means catalog.Basic().
+	Catalog *catalog.Catalog
+	// Functions are the catalog functions; nil means binding.BasicFunctions().
+	Functions *binding.Functions
+	// Formatter formats numbers and dates; nil means the Go formatter (en-US). The
+	// browser passes an Intl-backed formatter.
+	Formatter binding.Formatter
+	// Policy can switch off components, functions and URL props; nil allows all.
+	Policy catalog.Policy
+	// Limits are the per-surface limits of the state model (zero: model defaults).
+	Limits model.Options
+	// MaxLine is the byte cap of one JSONL line or SSE event (0: 1 MiB).
+	MaxLine int
+	// Now returns the action timestamp; nil means time.Now.
+	Now func() time.Time
+}
+
+// Renderer turns streams of A2UI messages into DOM patches and user events into
+// client-to-server messages. It is single-goroutine: every method must be called on the
+// UI goroutine (cmd/wasm runs one and funnels JS callbacks into it).
+type Renderer struct {
+	host    Host
+	opts    Options
+	proc    *model.Processor
+	enc     dom.Encoder
+	surf    map[string]*surface
+	order   []string
+	pending map[string]pendingAction // v0.10 wantResponse actions by actionId
+	seq     uint64
+	frameRq bool
+	// version of the last message seen: errors not tied to a surface use it.
+	lastVersion protocol.Version
+}
+
+type surface struct {
+	id       string
+	tree     *dom.Tree
+	env      *catalog.Env
+	dirty    bool
+	unsub    func()
+	version  protocol.Version
+	status   string // "" live, "ended" stream ended before the surface was ready, "failed"
+	statusMs string
+	crashed  string
+	theme    string
+}
+
+type pendingAction struct {
+	surfaceID, path string
+}
+
+// New returns a renderer that draws into h.
+func New(h Host, opts Options) *Renderer {
+	if opts.Catalog == nil {
+		opts.Catalog = catalog.Basic()
+	}
+	if opts.Functions == nil {
+		opts.Functions = binding.BasicFunctions()
+	}
+	if opts.Policy == nil {
+		opts.Policy = catalog.DefaultPolicy{}
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	r := &Renderer{host: h, opts: opts, proc: model.NewProcessor(opts.Limits),
+		surf: map[string]*surface{}, pending: map[string]pendingAction{}}
+	r.proc.OnChange(r.onSurfaceEvent)
+	return r
+}
+
+// Surfaces returns the ids of the live surfaces in creation order.
+func (r *Renderer) Surfaces() []string { return r.proc.SurfaceIDs() }
+
+// DataModel returns the JSON of a surface's data model (nil for an unknown surface).
+func (r *Renderer) DataModel(id string) []byte {
+	s, ok := r.proc.Surface(id)
+	if !ok {
+		return nil
+	}
+	b, err := json.Marshal(s.Data)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// Apply processes one decoded message. Errors are reported (event + agent) and the
+// renderer goes on.
+func (r *Renderer) Apply(m protocol.Message) {
+	if v := m.Ver(); v != protocol.VersionUnknown {
+		r.lastVersion = v
+	}
+	switch m := m.(type) {
+	case *protocol.ActionResponse:
+		r.actionResponse(m)
+		return
+	case *protocol.CallFunction:
+		r.callFunction(m)
+		return
+	case *protocol.FunctionResponse:
+		// The renderer never calls agent functions yet, so no answer is expected.
+		r.Report(&protocol.Error{Code: protocol.CodeValidationFailed, SurfaceID: m.SurfaceID,
+			Message: "unexpected function response " + strconv.Quote(m.FunctionCallID)})
+		return
+	}
+	if err := r.proc.Apply(m); err != nil {
+		r.Report(err)
+	}
+	if cs, ok := m.(*protocol.CreateSurface); ok {
+		if s := r.surf[cs.SurfaceID]; s != nil {
+			r.applyTheme(s)
+		}
+	}
+}
+
+// Report sends an error to the page (a2ui-error) and to the agent.
+func (r *Renderer) Report(e *protocol.Error) {
+	if e == nil {
+		return
+	}
+	v := r.lastVersion
+	if s := r.surf[e.SurfaceID]; s != nil {
+		v = s.version
+	}
+	body := protocol.EncodeError(v, e)
+	r.host.Emit("a2ui-error", body)
+	r.host.Send(body)
+}
+
+func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
+	switch ev.Kind {
+	case model.Created:
+		ms, _ := r.proc.Surface(ev.SurfaceID)
+		s := &surface{id: ev.SurfaceID, tree: dom.NewTree(ev.SurfaceID)}
+		if ms != nil {
+			s.version = ms.Version
+			s.unsub = ms.Data.Subscribe(nil, func(model.Pointer) { r.markDirty(s) })
+		}
+		s.env = r.newEnv(ev.SurfaceID)
+		r.surf[ev.SurfaceID] = s
+		r.order = append(r.order, ev.SurfaceID)
+		r.host.SurfaceAdded(ev.SurfaceID)
+		r.applyTheme(s)
+		r.host.Emit("a2ui-surface", surfaceEvent(ev.SurfaceID, "created"))
+		r.markDirty(s)
+	case model.Updated:
+		if s := r.surf[ev.SurfaceID]; s != nil {
+			if ms, ok := r.proc.Surface(ev.SurfaceID); ok {
+				s.version = ms.Version
+			}
+			r.markDirty(s)
+		}
+	case model.Deleted:
+		s := r.surf[ev.SurfaceID]
+		if s == nil {
+			return
+		}
+		if s.unsub != nil {
+			s.unsub()
+		}
+		// Flush what is pending, then unmount in its own batch so the host can go.
+		r.Frame()
+		r.enc.Reset()
+		s.tree.Destroy(&r.enc)
+		if r.enc.Ops() > 0 {
+			r.host.Patch(r.enc.Bytes())
+		}
+		r.enc.Reset()
+		delete(r.surf, ev.SurfaceID)
+		for i, id := range r.order {
+			if id == ev.SurfaceID {
+				r.order = append(r.order[:i], r.order[i+1:]...)
+				break
+			}
+		}
+		for k, p := range r.pending {
+			if p.surfaceID == ev.SurfaceID {
+				delete(r.pending, k)
+			}
+		}
+		r.host.SurfaceRemoved(ev.SurfaceID)
+		r.host.Emit("a2ui-surface", surfaceEvent(ev.SurfaceID, "deleted"))
+	}
+}
+
+func surfaceEvent(id, what string) []byte {
+	b := make([]byte, 0, 48+len(id))
+	b = append(b, `{"surfaceId":`...)
+	b = strconv.AppendQuote(b, id)
+	b = append(b, `,"event":"`...)
+	b = append(b, what...)
+	b = append(b, `"}`...)
+	return b
+}
+
+func (r *Renderer) applyTheme(s *surface) {
+	ms, ok := r.proc.Surface(s.id)
+	if !ok || len(ms.Theme) == 0 || string(ms.Theme) == s.theme {
+		return
+	}
+	s.theme = string(ms.Theme)
+	th, errs := catalog.ParseTheme(ms.Theme)
+	for _, e := range errs {
+		e.SurfaceID = s.id
+		r.Report(e)
+	}
+	r.host.SurfaceTheme(s.id, th.Vars())
+}
+
+func (r *Renderer) markDirty(s *surface) {
+	s.dirty = true
+	if !r.frameRq {
+		r.frameRq = true
+		r.host.RequestFrame()
+	}
+}
+
+// Pending reports whether a Frame has been requested and not yet run.
+func (r *Renderer) Pending() bool { return r.frameRq }
+
+// Frame builds every dirty surface, diffs it against its mounted tree and hands all the
+// changes to the host in one Patch. A panic while rendering one surface is recovered:
+// that surface shows an error notice, the others are unaffected.
+func (r *Renderer) Frame() {
+	r.frameRq = false
+	r.enc.Reset()
+	for _, id := range r.order {
+		s := r.surf[id]
+		if s == nil || !s.dirty {
+			continue
+		}
+		s.dirty = false
+		r.renderSurface(s)
+	}
+	if r.enc.Ops() > 0 {
+		r.host.Patch(r.enc.Bytes())
+	}
+	r.enc.Reset()
+}
+
+func (r *Renderer) renderSurface(s *surface) {
+	ms, ok := r.proc.Surface(s.id)
+	if !ok {
+		return
+	}
+	var errs []*protocol.Error
+	var root *dom.Node
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				msg := panicText(p)
+				s.crashed = msg
+				errs = append(errs, &protocol.Error{Code: protocol.CodeRender, SurfaceID: s.id,
+					Message: "rendering the surface failed: " + msg})
+				root = nil
+			}
+		}()
+		if s.crashed != "" {
+			return
+		}
+		if !ms.Ready() {
+			root = pendingNode(s)
+			return
+		}
+		root, errs = catalog.Build(ms, s.env)
+		if root != nil && s.status == "failed" {
+			root = dom.El("div", statusBanner(s), root).SetAttr("class", "a2ui-with-status")
+		}
+	}()
+	if s.crashed != "" {
+		root = crashNode(s.crashed)
+		// The previous tree may be half-diffed: start from a clean host.
+		mark := r.enc.Ops()
+		_ = mark
+		func() {
+			defer func() {
+				if recover() != nil {
+					s.tree = dom.NewTree(s.id)
+				}
+			}()
+			s.tree.Render(root, &r.enc)
+		}()
+	} else {
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					s.crashed = panicText(p)
+					errs = append(errs, &protocol.Error{Code: protocol.CodeRender, SurfaceID: s.id,
+						Message: "updating the surface failed: " + s.crashed})
+					s.tree = dom.NewTree(s.id)
+					s.tree.Render(crashNode(s.crashed), &r.enc)
+				}
+			}()
+			s.tree.Render(root, &r.enc)
+		}()
+	}
+	for _, e := range errs {
+		if e.SurfaceID == "" {
+			e.SurfaceID = s.id
+		}
+		r.Report(e)
+	}
+}
+
+func pendingNode(s *surface) *dom.Node {
+	switch s.status {
+	case "ended":
+		return dom.El("div", dom.T(s.statusMs)).
+			SetAttr("class", "a2ui-status a2ui-status-ended").SetAttr("role", "status")
+	case "failed":
+		return statusBanner(s)
+	}
+	return dom.El("div", dom.T("Loading…")).
+		SetAttr("class", "a2ui-status a2ui-loading").SetAttr("aria-busy", "true").SetAttr("role", "status")
+}
+
+func statusBanner(s *surface) *dom.Node {
+	return dom.El("div", dom.T(s.statusMs)).
+		SetAttr("class", "a2ui-status a2ui-status-failed").SetAttr("role", "alert")
+}
+
+func crashNode(msg string) *dom.Node {
+	return dom.El("div", dom.T("This surface could not be rendered: "+msg)).
+		SetAttr("class", "a2ui-status a2ui-crashed").SetAttr("role", "alert")
+}
+
+func panicText(p any) string {
+	switch v := p.(type) {
+	case error:
+		return v.Error()
+	case string:
+		return v
+	}
+	return "panic"
+}
+
+// Dispatch runs the handler of a delegated DOM event reported by the browser layer for the
+// surface whose host is surfaceID.
+func (r *Renderer) Dispatch(surfaceID string, ev dom.Event) {
+	s := r.surf[surfaceID]
+	if s == nil {
+		return
+	}
+	n := s.tree.Lookup(ev.Node)
+	if n == nil {
+		return
+	}
+	h, ok := n.Handler(ev.Type)
+	if !ok {
+		return
+	}
+	s.env.Handlers.Dispatch(h, ev, func(e *protocol.Error) {
+		e.SurfaceID = surfaceID
+		r.Report(e)
+	})
+}
+
+func (r *Renderer) newEnv(id string) *catalog.Env {
+	env := &catalog.Env{
+		Catalog:   r.opts.Catalog,
+		Functions: r.opts.Functions,
+		Formatter: r.opts.Formatter,
+		Policy:    r.opts.Policy,
+		Handlers:  &catalog.Handlers{},
+		State:     catalog.NewUIState(),
+		OpenURL:   r.host.OpenURL,
+	}
+	env.OnAction = r.onAction
+	env.OnError = func(e *protocol.Error) {
+		if e.SurfaceID == "" {
+			e.SurfaceID = id
+		}
+		r.Report(e)
+	}
+	env.Invalidate = func(sid string) {
+		if s := r.surf[sid]; s != nil {
+			r.markDirty(s)
+		}
+	}
+	return env
+}
+
+func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
+	s := r.surf[surfaceID]
+	ms, ok := r.proc.Surface(surfaceID)
+	if s == nil || !ok {
+		return
+	}
+	ev := protocol.ActionEvent{
+		Version:           ms.Version,
+		Name:              a.Name,
+		SurfaceID:         surfaceID,
+		SourceComponentID: a.SourceComponentID,
+		Timestamp:         r.opts.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00"),
+		Context:           a.Context,
+		UserMessage:       a.UserMessage,
+		WantResponse:      a.WantResponse,
+	}
+	if a.WantResponse {
+		r.seq++
+		ev.ActionID = surfaceID + "-" + strconv.FormatUint(r.seq, 10)
+		r.pending[ev.ActionID] = pendingAction{surfaceID: surfaceID, path: a.ResponsePath}
+	}
+	if ms.SendDataModel {
+		ev.DataModel = ms.Data.Snapshot()
+	}
+	body := protocol.EncodeAction(ev)
+	r.host.Emit("a2ui-action", body)
+	r.host.Send(body)
+}
+
+func (r *Renderer) actionResponse(m *protocol.ActionResponse) {
+	p, ok := r.pending[m.ActionID]
+	if !ok {
+		r.Report(&protocol.Error{Code: protocol.CodeValidationFailed, Path: "/actionResponse/actionId",
+			Message: "no pending action with id " + strconv.Quote(m.ActionID)})
+		return
+	}
+	delete(r.pending, m.ActionID)
+	if m.Error != nil {
+		r.Report(&protocol.Error{Code: m.Error.Code, SurfaceID: p.surfaceID, Message: m.Error.Message})
+		return
+	}
+	if p.path == "" {
+		return
+	}
+	ms, ok := r.proc.Surface(p.surfaceID)
+	if !ok {
+		return
+	}
+	ptr, err := model.ParsePointer(p.path)
+	if err != nil {
+		r.Report(&protocol.Error{Code: protocol.CodeValidationFailed, SurfaceID: p.surfaceID, Message: err.Error()})
+		return
+	}
+	if err := ms.Data.SetJSON(ptr, m.Value); err != nil {
+		r.Report(&protocol.Error{Code: protocol.CodeValidationFailed, SurfaceID: p.surfaceID, Message: err.Error()})
+	}
+}
+
+// callFunction runs a catalog function the agent asked for and answers with a function
+// response (or an error carrying the functionCallId).
+func (r *Renderer) callFunction(m *protocol.CallFunction) {
+	fail := func(code, msg string) {
+		body := protocol.EncodeFunctionResponse(m.Version, m.FunctionCallID, nil,
+			&protocol.FunctionError{Code: code, Message: msg})
+		r.host.Emit("a2ui-error", body)
+		r.host.Send(body)
+	}
+	if !r.opts.Policy.AllowFunction(m.Name) || !r.opts.Functions.Has(m.Name) {
+		fail(protocol.CodeFunction, "function "+strconv.Quote(m.Name)+" is not available in this renderer")
+		return
+	}
+	var scope binding.Scope
+	if ms, ok := r.proc.Surface(m.SurfaceID); ok {
+		scope.Surface = ms
+	}
+	call := map[string]any{"call": m.Name}
+	args := map[string]any{}
+	for k, raw := range m.Args {
+		var v any
+		if err := json.Unmarshal(raw, &v); err != nil {
+			fail(protocol.CodeValidationFailed, "argument "+k+": "+err.Error())
+			return
+		}
+		args[k] = v
+	}
+	call["args"] = args
+	v, err := binding.EvalValue(scope, call, r.opts.Functions, r.opts.Formatter)
+	if err != nil {
+		fail(protocol.CodeFunction, err.Error())
+		return
+	}
+	if o, ok := v.(binding.OpenURL); ok {
+		if r.opts.Policy.AllowURL("openUrl", o.URL) {
+			r.host.OpenURL(o.URL)
+		}
+		v = nil
+	}
+	body := protocol.EncodeFunctionResponse(m.Version, m.FunctionCallID, v, nil)
+	r.host.Send(body)
+}
+
+// Destroy removes every surface and its DOM.
+func (r *Renderer) Destroy() {
+	for _, id := range append([]string(nil), r.order...) {
+		r.proc.Apply(&protocol.DeleteSurface{Version: protocol.V09, SurfaceID: id})
+	}
+}

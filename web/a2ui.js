@@ -1,0 +1,196 @@
+// a2ui.js: the one-script-tag loader of the A2UI Go/WebAssembly renderer.
+//
+//   <script src="https://host/path/a2ui.js" defer></script>
+//   <a2ui-renderer src="/agent/stream" action-url="/agent/action" transport="jsonl"></a2ui-renderer>
+//
+// It resolves a2ui.wasm, wasm_exec.js, a2ui-runtime.js and a2ui.css relative to its own URL,
+// compiles the module while the first stream is already being fetched, and exposes
+//   window.A2UI.ready             Promise<A2UI> resolved once the Go runtime is up
+//   A2UI.mount(element, options)  -> renderer {process, connect, flush, dataModel, surfaces, destroy}
+// Events on the mounted element: a2ui-action, a2ui-error, a2ui-surface (CustomEvent, detail JSON).
+// No eval, no innerHTML; the only network requests are the ones the page configured
+// (src, action-url, connect()) plus this loader's own static files.
+(() => {
+  "use strict";
+  if (window.A2UI && window.A2UI.ready) return; // loaded twice: keep the first instance
+
+  const self = document.currentScript;
+  const base = new URL(".", (self && self.src) || location.href);
+  const cfg = (self && self.dataset) || {};
+  const url = (name) => new URL(name, base).href;
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const s = document.createElement("script");
+      s.src = src;
+      s.async = true;
+      s.onload = resolve;
+      s.onerror = () => reject(new Error("a2ui: cannot load " + src));
+      (document.head || document.documentElement).appendChild(s);
+    });
+  }
+
+  // Start everything at once: the runtime scripts, the stylesheet and the wasm download.
+  const wasmURL = url(cfg.wasm || "a2ui.wasm");
+  const wasmFetch = fetch(wasmURL, { credentials: "same-origin" });
+  const cssText = fetch(url("a2ui.css")).then((r) => (r.ok ? r.text() : "")).catch(() => "");
+  const scripts = Promise.all([
+    window.Go ? Promise.resolve() : loadScript(url("wasm_exec.js")),
+    window.__a2uiRuntime ? Promise.resolve() : loadScript(url("a2ui-runtime.js")),
+  ]);
+
+  let sheet = null;
+  function adoptStyles(shadow, text) {
+    try {
+      if (!sheet) {
+        sheet = new CSSStyleSheet();
+        sheet.replaceSync(text);
+      }
+      shadow.adoptedStyleSheets = [sheet];
+    } catch (e) {
+      // Older engines: a <style> element inside the shadow root (textContent, not HTML).
+      const st = document.createElement("style");
+      st.textContent = text;
+      shadow.prepend(st);
+    }
+  }
+
+  const ready = (async () => {
+    await scripts;
+    const go = new window.Go();
+    let inst;
+    try {
+      inst = await WebAssembly.instantiateStreaming(wasmFetch, go.importObject);
+    } catch (e) {
+      // A static host that serves .wasm with the wrong MIME type: fall back to bytes.
+      const bytes = await (await fetch(wasmURL)).arrayBuffer();
+      inst = await WebAssembly.instantiate(bytes, go.importObject);
+    }
+    const started = new Promise((resolve) => { window.__a2uiStarted = resolve; });
+    go.run(inst.instance).then(() => console.error("a2ui: Go runtime exited"));
+    await started; // main() calls __a2uiStarted once __a2uiGo is installed
+    delete window.__a2uiStarted;
+    const text = await cssText;
+    return { go: window.__a2uiGo, css: text };
+  })();
+
+  // mount attaches a renderer to element: an open shadow root holds one <section> per surface.
+  async function mount(element, options) {
+    options = options || {};
+    const { go, css } = await ready;
+    const shadow = element.shadowRoot || element.attachShadow({ mode: "open" });
+    adoptStyles(shadow, css);
+    let wrap = shadow.querySelector(".a2ui-root");
+    if (!wrap) {
+      wrap = document.createElement("div");
+      wrap.className = "a2ui-root";
+      wrap.setAttribute("part", "root");
+      shadow.appendChild(wrap);
+    }
+    const hooks = {
+      // emit is called by Go (UI goroutine, never blocking) with an event type and JSON detail.
+      emit(type, json) {
+        let detail = json;
+        try { detail = JSON.parse(json); } catch (e) { /* keep the string */ }
+        element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+      },
+      // host returns the container element for a surface, creating it on first use.
+      host(surfaceId) {
+        let el = null;
+        for (const s of wrap.children) if (s.dataset.surfaceId === surfaceId) el = s;
+        if (!el) {
+          el = document.createElement("section");
+          el.className = "a2ui-surface";
+          el.dataset.surfaceId = surfaceId;
+          el.setAttribute("aria-label", surfaceId);
+          wrap.appendChild(el);
+        }
+        return el;
+      },
+      removeHost(surfaceId) {
+        for (const s of Array.from(wrap.children)) if (s.dataset.surfaceId === surfaceId) s.remove();
+      },
+      openURL(u) {
+        const w = window.open(u, "_blank", "noopener,noreferrer");
+        if (w) w.opener = null;
+      },
+      intl: options.locale || document.documentElement.lang || navigator.language || "en-US",
+    };
+    const r = go.create(hooks, {
+      actionURL: options.actionURL || options.actionUrl || "",
+      headers: options.headers || {},
+    });
+    let dead = false;
+    const live = () => {
+      if (dead) throw new Error("a2ui: renderer destroyed");
+    };
+    const api = {
+      element,
+      // process: one message object, an array of them, or a JSONL (or single JSON) string.
+      process(x) {
+        live();
+        if (typeof x === "string") r.process(x);
+        else r.process(JSON.stringify(x));
+        return api;
+      },
+      // connect streams url (transport "jsonl" | "sse"); resolves when the stream ends.
+      connect(u, o) {
+        live();
+        o = o || {};
+        const init = { method: o.method || "GET", headers: o.headers || {} };
+        if (o.body !== undefined) init.body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
+        return r.attach(fetch(new URL(u, location.href).href, init), o.transport || "");
+      },
+      flush() { return dead ? Promise.resolve() : r.flush(); },
+      dataModel(surfaceId) {
+        if (dead) return undefined;
+        const j = r.dataModel(surfaceId);
+        return j ? JSON.parse(j) : undefined;
+      },
+      surfaces() { return dead ? [] : JSON.parse(r.surfaces()); },
+      destroy() {
+        if (dead) return;
+        dead = true;
+        r.destroy();
+      },
+      _attach(responsePromise, transport) {
+        live();
+        return r.attach(responsePromise, transport || "");
+      },
+    };
+    return api;
+  }
+
+  const A2UI = { ready: null, mount };
+  A2UI.ready = ready.then(() => A2UI);
+  window.A2UI = A2UI;
+
+  class A2UIRenderer extends HTMLElement {
+    static get observedAttributes() { return ["src"]; }
+    connectedCallback() { this._start(); }
+    attributeChangedCallback(name, oldV, newV) { if (this._renderer && oldV !== newV) this._start(); }
+    disconnectedCallback() {
+      if (this._renderer) this._renderer.destroy();
+      this._renderer = null;
+      this._mounting = null;
+    }
+    get renderer() { return this._renderer; }
+    _start() {
+      const src = this.getAttribute("src");
+      const transport = this.getAttribute("transport") || "";
+      // Fetch the stream now, in parallel with the wasm compile.
+      const resp = src ? fetch(new URL(src, location.href).href, { headers: { Accept: "application/jsonl, text/event-stream" } }) : null;
+      if (resp) resp.catch(() => {}); // the renderer reports failures as a2ui-error
+      const prev = this._mounting;
+      this._mounting = (async () => {
+        if (prev) { try { (await prev).destroy(); } catch (e) { /* ignore */ } }
+        const r = await mount(this, { actionURL: this.getAttribute("action-url") || "" });
+        this._renderer = r;
+        this.dispatchEvent(new CustomEvent("a2ui-ready", { bubbles: true, composed: true }));
+        if (resp) r._attach(resp, transport);
+        return r;
+      })();
+    }
+  }
+  if (!customElements.get("a2ui-renderer")) customElements.define("a2ui-renderer", A2UIRenderer);
+})();
