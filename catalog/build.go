@@ -1,0 +1,525 @@
+package catalog
+
+import (
+	"encoding/json"
+	"hash/fnv"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+const (
+	defaultMaxInstances     = 5000
+	defaultMaxDepth         = 64
+	defaultMaxTemplateItems = 1000
+)
+
+// Instance is one occurrence of a component in the built tree: the component, its
+// sibling key and data scope.
+type Instance struct {
+	Comp *model.Component
+	// Key identifies the node among its siblings: the component id, or
+	// "id@<data path>" for a template row (the row's absolute JSON Pointer).
+	Key string
+	// UID identifies the instance within the surface (id, plus "@<scope>" inside a
+	// template); UI state and generated DOM ids derive from it.
+	UID   string
+	Scope binding.Scope
+	props *decoded
+}
+
+// ID returns the component id.
+func (in *Instance) ID() string { return in.Comp.ID }
+
+// Has reports whether the component sets prop.
+func (in *Instance) Has(prop string) bool {
+	_, ok := in.props.v[prop]
+	return ok
+}
+
+// Raw returns the decoded JSON of prop (float64 numbers, map[string]any objects).
+func (in *Instance) Raw(prop string) (any, bool) {
+	v, ok := in.props.v[prop]
+	return v, ok
+}
+
+type decoded struct {
+	v    map[string]any
+	bad  map[string]string // props that were not valid JSON → error message
+	seen uint64
+}
+
+// Builder walks one surface for one Build call. Render functions use its methods to read
+// props, render children and register handlers. Not safe for concurrent use.
+type Builder struct {
+	env   *Env
+	cat   *Catalog
+	s     *model.Surface
+	state *UIState
+	pol   Policy
+	hs    *Handlers
+
+	errs      []*protocol.Error
+	reads     binding.Reads
+	onPath    map[string]bool
+	depth     int
+	instances int
+	domIDs    map[string]int
+	limitHit  bool
+	// triggerHooks run in addition to a Button's own click handling (a Modal trigger).
+	triggerHooks []func()
+	// phrasing > 0 while rendering inside an element that only allows phrasing content
+	// (a Button): Text renders as <span>.
+	phrasing int
+}
+
+// Result is what BuildResult returns.
+type Result struct {
+	Root *dom.Node
+	// Errors are the build errors not already reported by an earlier build of the same
+	// surface (an error that persists is returned once; it is returned again only after
+	// a build without it).
+	Errors []*protocol.Error
+	// Reads are the absolute data paths the build read (bindings, template lists,
+	// function arguments), so the renderer knows which model changes affect the surface.
+	Reads []model.Pointer
+}
+
+// Build renders surface s into a dom.Node tree: a <div class="a2ui-surface"> whose child
+// is the root component (s.Root, "root" by default). It never panics: a failing
+// component becomes a placeholder with an error. See BuildResult.
+func Build(s *model.Surface, env *Env) (*dom.Node, []*protocol.Error) {
+	r := BuildResult(s, env)
+	return r.Root, r.Errors
+}
+
+// BuildResult is Build returning the data paths read as well. It resets env.Handlers,
+// allocates env.Handlers / env.State when nil, and updates env.State. Called on the UI
+// goroutine.
+func BuildResult(s *model.Surface, env *Env) Result {
+	if env.Handlers == nil {
+		env.Handlers = &Handlers{}
+	}
+	if env.State == nil {
+		env.State = NewUIState()
+	}
+	b := &Builder{env: env, s: s, state: env.State, hs: env.Handlers, cat: env.Catalog, pol: env.Policy,
+		onPath: map[string]bool{}, domIDs: map[string]int{}}
+	if b.cat == nil {
+		b.cat = Basic()
+	}
+	if b.pol == nil {
+		b.pol = DefaultPolicy{}
+	}
+	b.hs.Reset()
+	b.state.build++
+
+	root := &dom.Node{Kind: dom.Element, Tag: "div", Key: s.ID,
+		Attrs: []dom.Attr{{Name: "class", Value: "a2ui-surface"}}}
+	rootID := s.Root
+	if rootID == "" {
+		rootID = "root"
+	}
+	if s.CatalogID != "" && !b.cat.Accepts(s.CatalogID) {
+		b.err(protocol.CodeValidationFailed, "", "", "catalog "+strconv.Quote(s.CatalogID)+" is not supported; rendering with the basic catalog")
+	}
+	if !s.Ready() {
+		root.Children = []*dom.Node{pending(rootID)}
+	} else {
+		scope := binding.Scope{Surface: s, Reads: &b.reads}
+		root.Children = []*dom.Node{b.child(rootID, rootID, rootID, scope)}
+	}
+	b.state.sweep()
+	return Result{Root: root, Errors: b.newErrors(), Reads: b.reads.Paths}
+}
+
+func (b *Builder) newErrors() []*protocol.Error {
+	var out []*protocol.Error
+	for _, e := range b.errs {
+		k := e.Code + "\x00" + e.Path + "\x00" + e.Message
+		if _, ok := b.state.reported[k]; !ok {
+			out = append(out, e)
+		}
+		b.state.reported[k] = b.state.build
+	}
+	return out
+}
+
+// Surface returns the surface being built.
+func (b *Builder) Surface() *model.Surface { return b.s }
+
+// Env returns the build's Env.
+func (b *Builder) Env() *Env { return b.env }
+
+// Policy returns the effective policy.
+func (b *Builder) Policy() Policy { return b.pol }
+
+// err records a build error about component id's prop (both may be empty).
+func (b *Builder) err(code, id, prop, msg string) {
+	path := ""
+	if id != "" {
+		path = "/components/" + escapeToken(id)
+		if prop != "" {
+			path += "/" + prop
+		}
+	}
+	b.errs = append(b.errs, &protocol.Error{Code: code, SurfaceID: b.s.ID, Path: path, Message: msg})
+}
+
+// Error records a build error about prop of in. The error's Path is
+// "/components/<id>/<prop>" (the component by id, since the catalog does not know which
+// message carried it).
+func (b *Builder) Error(in *Instance, code, prop, msg string) { b.err(code, in.Comp.ID, prop, msg) }
+
+func (b *Builder) evalErr(in *Instance, prop string, err error) {
+	if pe, ok := err.(*protocol.Error); ok {
+		b.err(pe.Code, in.Comp.ID, prop, pe.Message)
+		return
+	}
+	b.err(protocol.CodeFunction, in.Comp.ID, prop, err.Error())
+}
+
+func escapeToken(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func panicText(r any) string {
+	switch x := r.(type) {
+	case error:
+		return x.Error()
+	case string:
+		return x
+	}
+	return "panic"
+}
+
+// placeholder nodes
+
+func pending(key string) *dom.Node {
+	return &dom.Node{Kind: dom.Element, Tag: "div", Key: key,
+		Attrs: []dom.Attr{{Name: "aria-busy", Value: "true"}, {Name: "class", Value: "a2ui-pending"}}}
+}
+
+func notice(key, class, text string) *dom.Node {
+	return &dom.Node{Kind: dom.Element, Tag: "div", Key: key,
+		Attrs:    []dom.Attr{{Name: "class", Value: class}, {Name: "role", Value: "note"}},
+		Children: []*dom.Node{{Kind: dom.Text, Text: text}}}
+}
+
+// child renders component id as a child keyed key in scope.
+func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) {
+	c, ok := b.s.Component(id)
+	if !ok {
+		return pending(key)
+	}
+	pathKey := id + "\x00" + scope.Base.String()
+	if b.onPath[pathKey] {
+		b.err(protocol.CodeCycle, id, "", "component "+strconv.Quote(id)+" contains itself")
+		return notice(key, "a2ui-cycle", "Component cycle at "+id)
+	}
+	if b.depth >= b.maxDepth() {
+		b.limit(id, "component nesting deeper than "+strconv.Itoa(b.maxDepth()))
+		return notice(key, "a2ui-limit", "Nesting limit reached")
+	}
+	b.instances++
+	if b.instances > b.maxInstances() {
+		b.limit(id, "more than "+strconv.Itoa(b.maxInstances())+" component instances")
+		return notice(key, "a2ui-limit", "Too many components")
+	}
+	def, known := b.cat.Lookup(c.Type)
+	if !known {
+		b.err(protocol.CodeUnknownComponent, id, "", "unknown component type "+strconv.Quote(c.Type))
+		return unknown(key, c.Type)
+	}
+	if !b.pol.AllowComponent(c.Type) {
+		b.err(protocol.CodePolicy, id, "", "component type "+strconv.Quote(c.Type)+" is disabled by policy")
+		return unknown(key, c.Type)
+	}
+	in := &Instance{Comp: c, Key: key, UID: uid, Scope: scope, props: b.decode(c)}
+	for p, msg := range in.props.bad {
+		b.err(protocol.CodeValidationFailed, id, p, msg)
+	}
+	for _, ps := range def.Props {
+		if ps.Required {
+			if _, ok := in.props.v[ps.Name]; !ok {
+				b.err(protocol.CodeValidationFailed, id, ps.Name, c.Type+" requires "+ps.Name)
+			}
+		}
+	}
+
+	b.onPath[pathKey] = true
+	b.depth++
+	nerr, nh, ph, nhooks := len(b.errs), b.hs.Len(), b.phrasing, len(b.triggerHooks)
+	defer func() {
+		b.depth--
+		delete(b.onPath, pathKey)
+		if r := recover(); r != nil {
+			b.phrasing, b.triggerHooks = ph, b.triggerHooks[:nhooks]
+			b.errs = b.errs[:nerr]
+			b.hs.fns = b.hs.fns[:nh]
+			b.err(protocol.CodeRender, id, "", "rendering "+c.Type+" failed: "+panicText(r))
+			n = notice(key, "a2ui-failed", "This component could not be shown")
+		}
+	}()
+	n = def.Render(b, in)
+	if n == nil {
+		n = &dom.Node{Kind: dom.Element, Tag: "div"}
+	}
+	n.Key = key
+	b.decorate(in, n)
+	return n
+}
+
+func unknown(key, typ string) *dom.Node {
+	return notice(key, "a2ui-unknown", "Unsupported component: "+typ)
+}
+
+func (b *Builder) limit(id, msg string) {
+	if b.limitHit {
+		return
+	}
+	b.limitHit = true
+	b.err(protocol.CodeLimit, id, "", msg)
+}
+
+func (b *Builder) maxDepth() int {
+	if b.env.MaxDepth > 0 {
+		return b.env.MaxDepth
+	}
+	return defaultMaxDepth
+}
+
+func (b *Builder) maxInstances() int {
+	if b.env.MaxInstances > 0 {
+		return b.env.MaxInstances
+	}
+	return defaultMaxInstances
+}
+
+func (b *Builder) maxTemplateItems() int {
+	if b.env.MaxTemplateItems > 0 {
+		return b.env.MaxTemplateItems
+	}
+	return defaultMaxTemplateItems
+}
+
+// decode returns the decoded props of c, cached per component revision.
+func (b *Builder) decode(c *model.Component) *decoded {
+	d := b.state.props[c]
+	if d == nil {
+		d = &decoded{v: make(map[string]any, len(c.Props))}
+		for k, raw := range c.Props {
+			var v any
+			if err := json.Unmarshal(raw, &v); err != nil {
+				if d.bad == nil {
+					d.bad = map[string]string{}
+				}
+				d.bad[k] = "prop is not valid JSON"
+				continue
+			}
+			d.v[k] = v
+		}
+		b.state.props[c] = d
+	}
+	d.seen = b.state.build
+	return d
+}
+
+// decorate applies the props common to every component: weight (inside Row/Column) and
+// accessibility {label, description}.
+func (b *Builder) decorate(in *Instance, n *dom.Node) {
+	if n.Kind != dom.Element {
+		return
+	}
+	if w, ok := in.props.v["weight"]; ok {
+		if f, isNum := w.(float64); isNum && f > 0 && f < 1e6 {
+			g := int(f + 0.5)
+			if g < 1 {
+				g = 1
+			} else if g > 12 {
+				g = 12
+			}
+			addClass(n, "a2ui-grow-"+strconv.Itoa(g))
+		} else {
+			b.Error(in, protocol.CodeValidationFailed, "weight", "weight must be a positive number")
+		}
+	}
+	acc, ok := in.props.v["accessibility"].(map[string]any)
+	if !ok {
+		return
+	}
+	target := n
+	if t := findControl(n); t != nil {
+		target = t
+	}
+	if lv, ok := acc["label"]; ok {
+		if s := binding.ToString(b.evalValue(in, "accessibility", lv)); s != "" {
+			setAttr(target, "aria-label", s)
+			if getAttr(target, "aria-hidden") == "true" { // a labelled icon is content
+				removeAttr(target, "aria-hidden")
+				setAttr(target, "role", "img")
+			}
+		}
+	}
+	if dv, ok := acc["description"]; ok {
+		if s := binding.ToString(b.evalValue(in, "accessibility", dv)); s != "" {
+			id := b.DOMID(in, "desc")
+			n.Children = append(n.Children, &dom.Node{Kind: dom.Element, Tag: "span", Key: "a2ui-desc",
+				Attrs:    []dom.Attr{{Name: "class", Value: "a2ui-sr-only"}, {Name: "id", Value: id}},
+				Children: []*dom.Node{{Kind: dom.Text, Text: s}}})
+			addToken(target, "aria-describedby", id)
+		}
+	}
+}
+
+// findControl returns the node marked as the component's focusable control (the input
+// inside a field wrapper), if any.
+func findControl(n *dom.Node) *dom.Node {
+	if getAttr(n, "data-a2ui-control") != "" {
+		return n
+	}
+	for _, c := range n.Children {
+		if c.Kind == dom.Element {
+			if t := findControl(c); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// DOMID returns a DOM id for part of instance in, unique within the surface and stable
+// across builds (derived from a hash of the instance uid, never the agent's raw id).
+func (b *Builder) DOMID(in *Instance, part string) string {
+	h := fnv.New64a()
+	h.Write([]byte(in.UID))
+	base := "a2ui-" + strconv.FormatUint(h.Sum64(), 36) + "-" + part
+	n := b.domIDs[base]
+	b.domIDs[base] = n + 1
+	if n > 0 {
+		return base + "-" + strconv.Itoa(n+1)
+	}
+	return base
+}
+
+// Handler registers fn in the surface's handler table.
+func (b *Builder) Handler(fn func(dom.Event)) dom.HandlerID { return b.hs.Add(fn) }
+
+// Child renders the component with id as a child of in (statically keyed by id, same
+// scope). A missing id renders a pending placeholder until it arrives.
+func (b *Builder) Child(in *Instance, id string) *dom.Node {
+	uid := id
+	if in.Scope.InTemplate {
+		uid = id + "@" + in.Scope.Base.String()
+	}
+	return b.child(id, id, uid, in.Scope)
+}
+
+// ChildProp renders the child named by the ComponentId prop (e.g. Card.child).
+func (b *Builder) ChildProp(in *Instance, prop string) *dom.Node {
+	id, ok := in.props.v[prop].(string)
+	if !ok {
+		if in.Has(prop) {
+			b.Error(in, protocol.CodeValidationFailed, prop, prop+" must be a component id")
+		}
+		return nil
+	}
+	return b.Child(in, id)
+}
+
+// Children renders a ChildList prop: an array of ids (keyed by id) or a template
+// {componentId, path} repeated for each element of the array (or, for v0.8, each entry of
+// the object) at path, keyed "componentId@<row pointer>" with the row as scope.
+func (b *Builder) Children(in *Instance, prop string) []*dom.Node {
+	raw, ok := in.props.v[prop]
+	if !ok {
+		return nil
+	}
+	switch x := raw.(type) {
+	case []any:
+		out := make([]*dom.Node, 0, len(x))
+		seen := make(map[string]bool, len(x))
+		for i, e := range x {
+			id, isStr := e.(string)
+			if !isStr {
+				b.Error(in, protocol.CodeValidationFailed, prop+"/"+strconv.Itoa(i), "child must be a component id")
+				continue
+			}
+			if seen[id] {
+				continue // a duplicate key would confuse the keyed diff
+			}
+			seen[id] = true
+			out = append(out, b.Child(in, id))
+		}
+		return out
+	case map[string]any:
+		cid, _ := x["componentId"].(string)
+		path, _ := x["path"].(string)
+		if cid == "" {
+			b.Error(in, protocol.CodeValidationFailed, prop, "template needs componentId and path")
+			return nil
+		}
+		return b.template(in, prop, cid, path)
+	}
+	b.Error(in, protocol.CodeValidationFailed, prop, prop+" must be an array of ids or a template")
+	return nil
+}
+
+func (b *Builder) template(in *Instance, prop, cid, path string) []*dom.Node {
+	base, err := in.Scope.Resolve(path)
+	if err != nil {
+		b.evalErr(in, prop, err)
+		return nil
+	}
+	v, err := in.Scope.Read(path)
+	if err != nil {
+		b.evalErr(in, prop, err)
+		return nil
+	}
+	var keys []string
+	switch x := v.(type) {
+	case []any:
+		keys = make([]string, len(x))
+		for i := range x {
+			keys[i] = strconv.Itoa(i)
+		}
+	case map[string]any:
+		if b.s.Version.AtLeast09() {
+			return nil // v0.9+ templates iterate arrays only
+		}
+		keys = sortedKeys(x)
+	default:
+		return nil
+	}
+	max := b.maxTemplateItems()
+	out := make([]*dom.Node, 0, min(len(keys), max+1))
+	for i, k := range keys {
+		if i == max {
+			b.Error(in, protocol.CodeLimit, prop, "template rows capped at "+strconv.Itoa(max))
+			out = append(out, notice("a2ui-more@"+base.String(), "a2ui-more", strconv.Itoa(len(keys)-max)+" more"))
+			break
+		}
+		row := base.Append(k)
+		rs := row.String()
+		scope := binding.Scope{Surface: in.Scope.Surface, Base: row, InTemplate: true, Reads: in.Scope.Reads}
+		out = append(out, b.child(cid, cid+"@"+rs, cid+"@"+rs, scope))
+	}
+	return out
+}
+
+func sortedKeys(m map[string]any) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks) // encoding/json does not keep insertion order
+	return ks
+}

@@ -1,0 +1,809 @@
+package catalog
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/icons"
+	"github.com/a2ui-go/a2ui/catalog/markdown"
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+var (
+	textVariants   = []string{"body", "h1", "h2", "h3", "h4", "h5", "caption"}
+	imageFits      = []string{"fill", "contain", "cover", "none", "scaleDown", "scale-down"}
+	imageVariants  = []string{"mediumFeature", "icon", "avatar", "smallFeature", "largeFeature", "header"}
+	justifyValues  = []string{"start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly", "stretch"}
+	alignValues    = []string{"stretch", "start", "center", "end"}
+	directions     = []string{"vertical", "horizontal"}
+	axes           = []string{"horizontal", "vertical"}
+	buttonVariants = []string{"default", "primary", "borderless"}
+	fieldVariants  = []string{"shortText", "longText", "number", "obscured", "date"}
+	choiceVariants = []string{"mutuallyExclusive", "multipleSelection"}
+	choiceStyles   = []string{"checkbox", "chips"}
+)
+
+func req(name string, k PropKind) PropSpec { return PropSpec{Name: name, Kind: k, Required: true} }
+func opt(name string, k PropKind) PropSpec { return PropSpec{Name: name, Kind: k} }
+func enum(name string, vs []string) PropSpec {
+	return PropSpec{Name: name, Kind: KindEnum, Values: vs}
+}
+
+func basicDefs() []*ComponentDef {
+	return []*ComponentDef{
+		{Name: "Text", Render: renderText, Props: []PropSpec{req("text", KindDynamicString), enum("variant", textVariants)}},
+		{Name: "Image", Render: renderImage, Props: []PropSpec{req("url", KindDynamicString), opt("description", KindDynamicString), enum("fit", imageFits), enum("variant", imageVariants)}},
+		{Name: "Icon", Render: renderIcon, Props: []PropSpec{req("name", KindObject)}},
+		{Name: "Video", Render: renderVideo, Props: []PropSpec{req("url", KindDynamicString), opt("posterUrl", KindDynamicString)}},
+		{Name: "AudioPlayer", Render: renderAudio, Props: []PropSpec{req("url", KindDynamicString), opt("description", KindDynamicString)}},
+		{Name: "Row", Render: renderRow, Props: []PropSpec{req("children", KindChildList), enum("justify", justifyValues), enum("align", alignValues)}},
+		{Name: "Column", Render: renderColumn, Props: []PropSpec{req("children", KindChildList), enum("justify", justifyValues), enum("align", alignValues)}},
+		{Name: "List", Render: renderList, Props: []PropSpec{req("children", KindChildList), enum("direction", directions), enum("align", alignValues)}},
+		{Name: "Card", Render: renderCard, Props: []PropSpec{req("child", KindComponentID)}},
+		{Name: "Tabs", Render: renderTabs, Props: []PropSpec{req("tabs", KindObject)}},
+		{Name: "Divider", Render: renderDivider, Props: []PropSpec{enum("axis", axes)}},
+		{Name: "Modal", Render: renderModal, Props: []PropSpec{req("trigger", KindComponentID), req("content", KindComponentID)}},
+		{Name: "Button", Render: renderButton, Props: []PropSpec{req("child", KindComponentID), req("action", KindAction), enum("variant", buttonVariants), opt("checks", KindChecks)}},
+		{Name: "TextField", Render: renderTextField, Props: []PropSpec{req("label", KindDynamicString), opt("value", KindDynamicString), enum("variant", fieldVariants), opt("validationRegexp", KindString), opt("placeholder", KindDynamicString), opt("checks", KindChecks)}},
+		{Name: "CheckBox", Render: renderCheckBox, Props: []PropSpec{req("label", KindDynamicString), req("value", KindDynamicBoolean), opt("checks", KindChecks)}},
+		{Name: "ChoicePicker", Render: renderChoicePicker, Props: []PropSpec{opt("label", KindDynamicString), enum("variant", choiceVariants), req("options", KindObject), req("value", KindDynamicList), enum("displayStyle", choiceStyles), opt("filterable", KindBoolean), opt("checks", KindChecks)}},
+		{Name: "Slider", Render: renderSlider, Props: []PropSpec{opt("label", KindDynamicString), opt("min", KindNumber), opt("max", KindNumber), opt("steps", KindNumber), req("value", KindDynamicNumber), opt("checks", KindChecks)}},
+		{Name: "DateTimeInput", Render: renderDateTime, Props: []PropSpec{req("value", KindDynamicString), opt("enableDate", KindBoolean), opt("enableTime", KindBoolean), opt("min", KindDynamicString), opt("max", KindDynamicString), opt("label", KindDynamicString), opt("checks", KindChecks)}},
+	}
+}
+
+// ---- display components
+
+func renderText(b *Builder, in *Instance) *dom.Node {
+	variant := b.Enum(in, "variant", textVariants...)
+	s := b.String(in, "text")
+	if b.phrasing > 0 {
+		n := el("span", a("class", "a2ui-text a2ui-text-"+variant))
+		n.Children = markdown.Inline(s)
+		return n
+	}
+	switch variant {
+	case "h1", "h2", "h3", "h4", "h5":
+		n := el(variant, a("class", "a2ui-text a2ui-text-"+variant))
+		n.Children = markdown.Inline(s)
+		return n
+	case "caption":
+		n := el("p", a("class", "a2ui-text a2ui-text-caption"))
+		n.Children = markdown.Inline(s)
+		return n
+	}
+	blocks := markdown.Blocks(s)
+	if inner, ok := markdown.SingleParagraph(blocks); ok {
+		n := el("p", a("class", "a2ui-text a2ui-text-body"))
+		n.Children = inner
+		return n
+	}
+	n := el("div", a("class", "a2ui-text a2ui-text-body"))
+	n.Children = blocks
+	return n
+}
+
+// URL evaluates a URL prop and returns it when it passes CheckURL (image: data: raster
+// images allowed) and Policy.AllowURL(policyProp, url). A refused URL is recorded as a
+// POLICY_DENIED error; an empty one (data not there yet) is not an error.
+func (b *Builder) URL(in *Instance, prop, policyProp string, image bool) (string, bool) {
+	raw := b.String(in, prop)
+	if raw == "" {
+		return "", false
+	}
+	u, ok := CheckURL(raw, image)
+	if !ok {
+		b.Error(in, protocol.CodePolicy, prop, "URL refused (only http/https"+map[bool]string{true: " and data:image", false: ""}[image]+" URLs are allowed)")
+		return "", false
+	}
+	if !b.pol.AllowURL(policyProp, u) {
+		b.Error(in, protocol.CodePolicy, prop, "URL refused by policy")
+		return "", false
+	}
+	return u, true
+}
+
+func renderImage(b *Builder, in *Instance) *dom.Node {
+	fit := b.Enum(in, "fit", imageFits...)
+	if fit == "scale-down" {
+		fit = "scaleDown"
+	}
+	variant := b.Enum(in, "variant", imageVariants...)
+	alt := b.String(in, "description")
+	if alt == "" && in.Has("altText") {
+		alt = b.String(in, "altText")
+	}
+	class := "a2ui-image a2ui-image-" + variant + " a2ui-fit-" + fit
+	src, ok := b.URL(in, "url", "Image.url", true)
+	if !ok {
+		n := el("span", a("class", class+" a2ui-media-blocked"), a("role", "img"))
+		if alt != "" {
+			setAttr(n, "aria-label", alt)
+		}
+		return n
+	}
+	return el("img", a("alt", alt), a("class", class), a("decoding", "async"), a("loading", "lazy"),
+		a("referrerpolicy", "no-referrer"), a("src", src))
+}
+
+// maxSVGPath bounds a custom {svgPath} icon.
+const maxSVGPath = 4096
+
+func validSVGPath(d string) bool {
+	if d == "" || len(d) > maxSVGPath {
+		return false
+	}
+	for i := 0; i < len(d); i++ {
+		c := d[i]
+		switch {
+		case c >= '0' && c <= '9', c == '.', c == ',', c == '-', c == '+', c == ' ', c == '\t', c == '\n', c == '\r':
+		case strings.IndexByte("MmLlHhVvCcSsQqTtAaZzEe", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func svgIcon(paths []string) *dom.Node {
+	n := el("svg", a("aria-hidden", "true"), a("class", "a2ui-icon"), a("fill", "currentColor"),
+		a("focusable", "false"), a("height", "24"), a("viewBox", icons.ViewBox), a("width", "24"))
+	for _, d := range paths {
+		n.Children = append(n.Children, el("path", a("d", d)))
+	}
+	return n
+}
+
+func renderIcon(b *Builder, in *Instance) *dom.Node {
+	if m, ok := in.props.v["name"].(map[string]any); ok {
+		if d, isStr := m["svgPath"].(string); isStr {
+			if !validSVGPath(d) {
+				b.Error(in, protocol.CodeValidationFailed, "name/svgPath", "svgPath must be SVG path data")
+				return el("span", a("aria-hidden", "true"), a("class", "a2ui-icon a2ui-icon-unknown"))
+			}
+			return svgIcon([]string{d})
+		}
+	}
+	name := b.String(in, "name")
+	if ps, ok := icons.Lookup(name); ok {
+		return svgIcon(ps)
+	}
+	// Names bound through data are not validated by the schema: show a neutral box.
+	return el("span", a("aria-hidden", "true"), a("class", "a2ui-icon a2ui-icon-unknown"))
+}
+
+func renderVideo(b *Builder, in *Instance) *dom.Node {
+	src, ok := b.URL(in, "url", "Video.url", false)
+	if !ok {
+		return add(el("div", a("class", "a2ui-video a2ui-media-blocked")), txt("Video unavailable"))
+	}
+	n := el("video", a("class", "a2ui-video"), a("controls", ""), a("playsinline", ""), a("preload", "none"), a("src", src))
+	if in.Has("posterUrl") {
+		if p, ok := b.URL(in, "posterUrl", "Video.posterUrl", true); ok {
+			setAttr(n, "poster", p)
+		}
+	}
+	return n
+}
+
+func renderAudio(b *Builder, in *Instance) *dom.Node {
+	desc := b.String(in, "description")
+	wrap := el("div", a("class", "a2ui-audio"))
+	if desc != "" {
+		add(wrap, add(el("p", a("class", "a2ui-audio-description")), txt(desc)))
+	}
+	src, ok := b.URL(in, "url", "AudioPlayer.url", false)
+	if !ok {
+		return add(wrap, add(el("div", a("class", "a2ui-media-blocked")), txt("Audio unavailable")))
+	}
+	au := el("audio", a("controls", ""), a("preload", "none"), a("src", src))
+	if desc != "" {
+		setAttr(au, "aria-label", desc)
+	}
+	return add(wrap, au)
+}
+
+// ---- layout
+
+func renderFlex(b *Builder, in *Instance, kind string) *dom.Node {
+	j := b.Enum(in, "justify", justifyValues...)
+	if !in.Has("justify") && in.Has("distribution") {
+		j = b.Enum(in, "distribution", justifyValues...)
+	}
+	al := b.Enum(in, "align", alignValues...)
+	if !in.Has("align") && in.Has("alignment") {
+		al = b.Enum(in, "alignment", alignValues...)
+	}
+	n := el("div", a("class", "a2ui-"+kind+" a2ui-justify-"+j+" a2ui-align-"+al))
+	n.Children = b.Children(in, "children")
+	return n
+}
+
+func renderRow(b *Builder, in *Instance) *dom.Node    { return renderFlex(b, in, "row") }
+func renderColumn(b *Builder, in *Instance) *dom.Node { return renderFlex(b, in, "column") }
+
+func renderList(b *Builder, in *Instance) *dom.Node {
+	dir := b.Enum(in, "direction", directions...)
+	al := b.Enum(in, "align", alignValues...)
+	if !in.Has("align") && in.Has("alignment") {
+		al = b.Enum(in, "alignment", alignValues...)
+	}
+	n := el("div", a("class", "a2ui-list a2ui-list-"+dir+" a2ui-align-"+al))
+	if dir == "horizontal" {
+		setAttr(n, "aria-orientation", "horizontal")
+	}
+	n.Children = b.Children(in, "children")
+	return n
+}
+
+func renderCard(b *Builder, in *Instance) *dom.Node {
+	return add(el("div", a("class", "a2ui-card")), b.ChildProp(in, "child"))
+}
+
+func renderDivider(b *Builder, in *Instance) *dom.Node {
+	if b.Enum(in, "axis", axes...) == "vertical" {
+		return el("div", a("aria-orientation", "vertical"), a("class", "a2ui-divider a2ui-divider-vertical"), a("role", "separator"))
+	}
+	return el("hr", a("class", "a2ui-divider a2ui-divider-horizontal"))
+}
+
+func renderTabs(b *Builder, in *Instance) *dom.Node {
+	items, _ := in.props.v["tabs"].([]any)
+	if items == nil {
+		items, _ = in.props.v["tabItems"].([]any)
+	}
+	e := b.state.entry(in.UID, in.Comp.Gen)
+	if e.tab >= len(items) || e.tab < 0 {
+		e.tab = 0
+	}
+	sel := e.tab
+	wrap := el("div", a("class", "a2ui-tabs"))
+	list := el("div", a("class", "a2ui-tablist"), a("role", "tablist"))
+	list.Key = "tablist"
+	panelID := b.DOMID(in, "panel")
+	tabIDs := make([]string, len(items))
+	for i := range items {
+		tabIDs[i] = b.DOMID(in, "tab"+strconv.Itoa(i))
+	}
+	n := len(items)
+	selectTab := func(i int) {
+		if i != e.tab {
+			e.tab = i
+			b.invalidate()
+		}
+	}
+	var selChild string
+	for i, it := range items {
+		m, _ := it.(map[string]any)
+		title := binding.ToString(b.evalValue(in, "tabs/"+strconv.Itoa(i)+"/title", m["title"]))
+		if i == sel {
+			selChild, _ = m["child"].(string)
+		}
+		btn := el("button", a("aria-selected", strconv.FormatBool(i == sel)), a("class", "a2ui-tab"),
+			a("id", tabIDs[i]), a("role", "tab"), a("type", "button"))
+		btn.Key = "tab" + strconv.Itoa(i)
+		if i == sel {
+			addClass(btn, "a2ui-tab-selected")
+			setAttr(btn, "aria-controls", panelID)
+			setAttr(btn, "tabindex", "0")
+		} else {
+			setAttr(btn, "tabindex", "-1")
+		}
+		idx := i
+		on(btn, "click", b.Handler(func(dom.Event) { selectTab(idx) }))
+		on(btn, "keydown", b.Handler(func(ev dom.Event) {
+			switch ev.Key {
+			case "ArrowRight":
+				selectTab((idx + 1) % n)
+			case "ArrowLeft":
+				selectTab((idx + n - 1) % n)
+			case "Home":
+				selectTab(0)
+			case "End":
+				selectTab(n - 1)
+			}
+		}))
+		add(btn, txt(title))
+		add(list, btn)
+	}
+	panel := el("div", a("class", "a2ui-tabpanel"), a("id", panelID), a("role", "tabpanel"))
+	panel.Key = "panel"
+	if n > 0 {
+		setAttr(panel, "aria-labelledby", tabIDs[sel])
+		if selChild != "" {
+			add(panel, b.Child(in, selChild))
+		}
+	}
+	return add(wrap, list, panel)
+}
+
+func renderModal(b *Builder, in *Instance) *dom.Node {
+	e := b.state.entry(in.UID, in.Comp.Gen)
+	open := func() {
+		if !e.open {
+			e.open = true
+			b.invalidate()
+		}
+	}
+	closeFn := func(dom.Event) {
+		if e.open {
+			e.open = false
+			b.invalidate()
+		}
+	}
+	trigger := el("div", a("class", "a2ui-modal-trigger"))
+	trigger.Key = "trigger"
+	on(trigger, "click", b.Handler(func(dom.Event) { open() }))
+	b.triggerHooks = append(b.triggerHooks, open)
+	add(trigger, b.ChildProp(in, "trigger"))
+	b.triggerHooks = b.triggerHooks[:len(b.triggerHooks)-1]
+
+	dlg := el("dialog", a("aria-modal", "true"), a("class", "a2ui-modal-dialog"))
+	dlg.Key = "dialog"
+	setProp(dlg, "open", boolProp(e.open))
+	on(dlg, "close", b.Handler(closeFn))
+	if e.open {
+		closeBtn := el("button", a("aria-label", "Close"), a("class", "a2ui-modal-close"), a("type", "button"))
+		closeBtn.Key = "close"
+		ps, _ := icons.Lookup("close")
+		add(closeBtn, svgIcon(ps))
+		on(closeBtn, "click", b.Handler(closeFn))
+		body := add(el("div", a("class", "a2ui-modal-body")), b.ChildProp(in, "content"))
+		body.Key = "body"
+		add(dlg, closeBtn, body)
+	}
+	return add(el("div", a("class", "a2ui-modal")), trigger, dlg)
+}
+
+// ---- interactive components
+
+func renderButton(b *Builder, in *Instance) *dom.Node {
+	variant := b.Enum(in, "variant", buttonVariants...)
+	btn := el("button", a("class", "a2ui-button a2ui-button-"+variant), a("data-a2ui-control", "button"), a("type", "button"))
+	b.phrasing++
+	add(btn, b.ChildProp(in, "child"))
+	b.phrasing--
+	_, ok := b.Checks(in, true)
+	if !ok {
+		setAttr(btn, "disabled", "")
+		setAttr(btn, "aria-disabled", "true")
+	}
+	if _, isObj := in.props.v["action"].(map[string]any); !isObj && in.Has("action") {
+		b.Error(in, protocol.CodeValidationFailed, "action", "action must be an object")
+	}
+	hooks := append([]func(){}, b.triggerHooks...)
+	on(btn, "click", b.Handler(func(dom.Event) {
+		for _, h := range hooks {
+			h()
+		}
+		if _, ok := b.Checks(in, false); !ok {
+			return // a failing own check blocks the action (also when triggered programmatically)
+		}
+		b.runAction(in)
+	}))
+	return btn
+}
+
+// clickScope is in's scope without the build's read recorder.
+func clickScope(in *Instance) binding.Scope {
+	s := in.Scope
+	s.Reads = nil
+	return s
+}
+
+// runAction dispatches in's action: an event goes to Env.OnAction with its context
+// resolved now; a functionCall runs locally (openUrl → Env.OpenURL) and is never sent.
+func (b *Builder) runAction(in *Instance) {
+	act, _ := in.props.v["action"].(map[string]any)
+	scope := clickScope(in)
+	if ev, ok := act["event"].(map[string]any); ok {
+		name, _ := ev["name"].(string)
+		inv := ActionInvocation{Name: name, SourceComponentID: in.Comp.ID, Context: map[string]any{}}
+		if ctx, ok := ev["context"].(map[string]any); ok {
+			for k, v := range ctx {
+				r, err := binding.EvalValue(scope, v, b.env.Functions, b.env.Formatter)
+				if err != nil {
+					b.report(in, err)
+					return
+				}
+				inv.Context[k] = r
+			}
+		}
+		inv.WantResponse, _ = ev["wantResponse"].(bool)
+		if rp, ok := ev["responsePath"].(string); ok {
+			if p, err := scope.Resolve(rp); err == nil {
+				inv.ResponsePath = p.String()
+			} else {
+				b.report(in, err)
+				return
+			}
+		}
+		if um, ok := ev["userMessage"]; ok {
+			r, err := binding.EvalValue(scope, um, b.env.Functions, b.env.Formatter)
+			if err != nil {
+				b.report(in, err)
+				return
+			}
+			inv.UserMessage = binding.ToString(r)
+		}
+		if b.env.OnAction != nil {
+			b.env.OnAction(b.s.ID, inv)
+		}
+		return
+	}
+	if fc, ok := act["functionCall"].(map[string]any); ok {
+		name, _ := fc["call"].(string)
+		if !b.pol.AllowFunction(name) {
+			b.report(in, &protocol.Error{Code: protocol.CodePolicy, Message: "function " + name + " is disabled by policy"})
+			return
+		}
+		r, err := binding.EvalValue(scope, map[string]any{"call": name, "args": fc["args"]}, b.env.Functions, b.env.Formatter)
+		if err != nil {
+			b.report(in, err)
+			return
+		}
+		if o, ok := r.(binding.OpenURL); ok {
+			u, ok := CheckURL(o.URL, false)
+			if !ok || !b.pol.AllowURL("openUrl", u) {
+				b.report(in, &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl: URL refused"})
+				return
+			}
+			if b.env.OpenURL != nil {
+				b.env.OpenURL(u)
+			}
+		}
+		return
+	}
+	b.report(in, &protocol.Error{Code: protocol.CodeValidationFailed, Message: "action has neither event nor functionCall"})
+}
+
+// fieldError appends the first failing check message (or extra, when checks pass) under a
+// field and marks control invalid.
+func (b *Builder) fieldError(in *Instance, wrap, control *dom.Node, extra string) {
+	msg, ok := b.Checks(in, true)
+	if ok {
+		msg = extra
+	}
+	if msg == "" {
+		return
+	}
+	id := b.DOMID(in, "error")
+	e := add(el("div", a("class", "a2ui-error"), a("id", id), a("role", "alert")), txt(msg))
+	e.Key = "error"
+	add(wrap, e)
+	setAttr(control, "aria-invalid", "true")
+	addToken(control, "aria-describedby", id)
+}
+
+func label(forID, text string) *dom.Node {
+	l := add(el("label", a("class", "a2ui-label"), a("for", forID)), txt(text))
+	l.Key = "label"
+	return l
+}
+
+func control(n *dom.Node, id string) *dom.Node {
+	setAttr(n, "data-a2ui-control", "input")
+	setAttr(n, "id", id)
+	n.Key = "control"
+	return n
+}
+
+func renderCheckBox(b *Builder, in *Instance) *dom.Node {
+	id := b.DOMID(in, "input")
+	input := control(el("input", a("class", "a2ui-checkbox-input"), a("type", "checkbox")), id)
+	setProp(input, "checked", boolProp(b.Bool(in, "value", false)))
+	if ptr, ok := b.BoundPath(in, "value"); ok {
+		on(input, "change", b.Handler(func(ev dom.Event) { b.Write(in, ptr, ev.Checked) }))
+	}
+	wrap := add(el("div", a("class", "a2ui-field a2ui-checkbox")), input, label(id, b.String(in, "label")))
+	b.fieldError(in, wrap, input, "")
+	return wrap
+}
+
+func renderTextField(b *Builder, in *Instance) *dom.Node {
+	variant := b.Enum(in, "variant", fieldVariants...)
+	if !in.Has("variant") && in.Has("textFieldType") {
+		variant = b.Enum(in, "textFieldType", fieldVariants...)
+	}
+	value := b.String(in, "value")
+	id := b.DOMID(in, "input")
+	var input *dom.Node
+	switch variant {
+	case "longText":
+		input = el("textarea", a("class", "a2ui-input"), a("rows", "3"))
+	case "number":
+		input = el("input", a("class", "a2ui-input"), a("inputmode", "decimal"), a("type", "number"))
+	case "obscured":
+		input = el("input", a("autocomplete", "off"), a("class", "a2ui-input"), a("type", "password"))
+	case "date":
+		input = el("input", a("class", "a2ui-input"), a("type", "date"))
+		value = dateInputValue("date", value)
+	default:
+		input = el("input", a("class", "a2ui-input"), a("type", "text"))
+	}
+	control(input, id)
+	setProp(input, "value", value)
+	if ph := b.String(in, "placeholder"); ph != "" {
+		setAttr(input, "placeholder", ph)
+	}
+	if ptr, ok := b.BoundPath(in, "value"); ok {
+		on(input, "input", b.Handler(func(ev dom.Event) { b.Write(in, ptr, ev.Value) }))
+	}
+	wrap := add(el("div", a("class", "a2ui-field a2ui-textfield")), label(id, b.String(in, "label")), input)
+	extra := ""
+	if pat, ok := in.props.v["validationRegexp"].(string); ok && value != "" {
+		r, err := binding.EvalValue(in.Scope, map[string]any{"call": "regex", "args": map[string]any{"value": value, "pattern": pat}},
+			b.env.Functions, b.env.Formatter)
+		if err != nil {
+			b.evalErr(in, "validationRegexp", err)
+			extra = "Invalid value"
+		} else if !binding.ToBool(r) {
+			extra = "Invalid value"
+		}
+	}
+	b.fieldError(in, wrap, input, extra)
+	return wrap
+}
+
+// dateInputValue converts an ISO 8601 model value to the value syntax of an <input> of
+// type typ ("date", "time", "datetime-local"); unparsable values become "".
+func dateInputValue(typ, v string) string {
+	v = strings.TrimSpace(v)
+	isDate := func(s string) bool {
+		return len(s) == 10 && s[4] == '-' && s[7] == '-' && digits(s[:4]) && digits(s[5:7]) && digits(s[8:10])
+	}
+	isTime := func(s string) bool { return len(s) >= 5 && s[2] == ':' && digits(s[:2]) && digits(s[3:5]) }
+	var date, clock string
+	switch {
+	case len(v) >= 10 && isDate(v[:10]):
+		date = v[:10]
+		if len(v) > 11 && (v[10] == 'T' || v[10] == ' ') && isTime(v[11:]) {
+			clock = v[11:]
+		}
+	case isTime(v):
+		clock = v
+	}
+	if clock != "" {
+		if len(clock) >= 8 && clock[5] == ':' && digits(clock[6:8]) && clock[6:8] != "00" {
+			clock = clock[:8]
+		} else {
+			clock = clock[:5]
+		}
+	}
+	switch typ {
+	case "date":
+		return date
+	case "time":
+		return clock
+	}
+	if date == "" {
+		return ""
+	}
+	if clock == "" {
+		clock = "00:00"
+	}
+	return date + "T" + clock
+}
+
+// dateModelValue converts an <input> value to the ISO 8601 string stored in the model:
+// "YYYY-MM-DD", "HH:MM:SS" or "YYYY-MM-DDTHH:MM:SS" (local wall time, no zone).
+func dateModelValue(typ, v string) string {
+	if v == "" {
+		return ""
+	}
+	withSeconds := func(c string) string {
+		if len(c) == 5 {
+			return c + ":00"
+		}
+		return c
+	}
+	switch typ {
+	case "time":
+		return withSeconds(v)
+	case "datetime-local":
+		if len(v) > 11 && v[10] == 'T' {
+			return v[:11] + withSeconds(v[11:])
+		}
+	}
+	return v
+}
+
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func renderDateTime(b *Builder, in *Instance) *dom.Node {
+	d := b.Bool(in, "enableDate", false)
+	t := b.Bool(in, "enableTime", false)
+	typ := "datetime-local"
+	if d && !t {
+		typ = "date"
+	} else if t && !d {
+		typ = "time"
+	}
+	id := b.DOMID(in, "input")
+	input := control(el("input", a("class", "a2ui-input"), a("type", typ)), id)
+	setProp(input, "value", dateInputValue(typ, b.String(in, "value")))
+	for _, lim := range [...]string{"min", "max"} {
+		if in.Has(lim) {
+			if v := dateInputValue(typ, b.String(in, lim)); v != "" {
+				setAttr(input, lim, v)
+			}
+		}
+	}
+	if ptr, ok := b.BoundPath(in, "value"); ok {
+		on(input, "input", b.Handler(func(ev dom.Event) { b.Write(in, ptr, dateModelValue(typ, ev.Value)) }))
+	}
+	wrap := el("div", a("class", "a2ui-field a2ui-datetime"))
+	if l := b.String(in, "label"); l != "" {
+		add(wrap, label(id, l))
+	}
+	add(wrap, input)
+	b.fieldError(in, wrap, input, "")
+	return wrap
+}
+
+func renderSlider(b *Builder, in *Instance) *dom.Node {
+	lo := b.Number(in, "min", 0)
+	hi := b.Number(in, "max", 100)
+	if !in.Has("min") && in.Has("minValue") {
+		lo = b.Number(in, "minValue", 0)
+	}
+	if !in.Has("max") && in.Has("maxValue") {
+		hi = b.Number(in, "maxValue", 100)
+	}
+	if !(hi > lo) {
+		b.Error(in, protocol.CodeValidationFailed, "max", "max must be greater than min")
+		hi = lo + 100
+	}
+	step := "any"
+	if in.Has("steps") {
+		n := b.Number(in, "steps", 0)
+		if n >= 1 && n <= 1e6 && n == float64(int64(n)) {
+			step = fmtNum((hi - lo) / n)
+		} else {
+			b.Error(in, protocol.CodeValidationFailed, "steps", "steps must be an integer from 1 to 1000000")
+		}
+	}
+	val := b.Number(in, "value", lo)
+	id := b.DOMID(in, "input")
+	input := control(el("input", a("class", "a2ui-slider-input"), a("max", fmtNum(hi)), a("min", fmtNum(lo)),
+		a("step", step), a("type", "range")), id)
+	setProp(input, "value", fmtNum(val))
+	if ptr, ok := b.BoundPath(in, "value"); ok {
+		on(input, "input", b.Handler(func(ev dom.Event) {
+			f, ok := binding.ParseNumber(ev.Value)
+			if ok {
+				b.Write(in, ptr, f)
+			}
+		}))
+	}
+	out := add(el("output", a("class", "a2ui-slider-value"), a("for", id)), txt(binding.FormatJSNumber(val)))
+	out.Key = "output"
+	wrap := el("div", a("class", "a2ui-field a2ui-slider"))
+	if l := b.String(in, "label"); l != "" {
+		add(wrap, label(id, l))
+	}
+	add(wrap, input, out)
+	b.fieldError(in, wrap, input, "")
+	return wrap
+}
+
+func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
+	variant := b.Enum(in, "variant", choiceVariants...)
+	style := b.Enum(in, "displayStyle", choiceStyles...)
+	filterable := b.Bool(in, "filterable", false)
+	single := variant == "mutuallyExclusive"
+	selected := map[string]bool{}
+	for _, s := range b.StringList(in, "value") {
+		selected[s] = true
+	}
+	ptr, bound := b.BoundPath(in, "value")
+	e := b.state.entry(in.UID, in.Comp.Gen)
+
+	role := "group"
+	if single && style == "checkbox" {
+		role = "radiogroup"
+	}
+	wrap := el("div", a("class", "a2ui-field a2ui-choicepicker a2ui-choicepicker-"+style), a("role", role))
+	if l := b.String(in, "label"); l != "" {
+		lid := b.DOMID(in, "label")
+		ln := add(el("div", a("class", "a2ui-label"), a("id", lid)), txt(l))
+		ln.Key = "label"
+		add(wrap, ln)
+		setAttr(wrap, "aria-labelledby", lid)
+	}
+	if filterable {
+		f := el("input", a("aria-label", "Filter options"), a("class", "a2ui-input a2ui-filter"), a("type", "search"))
+		f.Key = "filter"
+		setProp(f, "value", e.filter)
+		on(f, "input", b.Handler(func(ev dom.Event) {
+			if ev.Value != e.filter {
+				e.filter = ev.Value
+				b.invalidate()
+			}
+		}))
+		add(wrap, f)
+	}
+	// choose computes the new selection at event time from the model's current value.
+	choose := func(val string, on bool) {
+		if !bound {
+			return
+		}
+		cur, _ := b.s.Data.Get(ptr)
+		list := binding.ToStringList(cur)
+		out := make([]any, 0, len(list)+1)
+		if single {
+			if on {
+				out = append(out, val)
+			}
+		} else {
+			for _, s := range list {
+				if s != val {
+					out = append(out, s)
+				}
+			}
+			if on {
+				out = append(out, val)
+			}
+		}
+		b.Write(in, ptr, out)
+	}
+	opts := el("div", a("class", "a2ui-options"))
+	opts.Key = "options"
+	items, _ := in.props.v["options"].([]any)
+	group := b.DOMID(in, "group")
+	filter := strings.ToLower(e.filter)
+	for i, it := range items {
+		m, _ := it.(map[string]any)
+		val := binding.ToString(m["value"])
+		lbl := binding.ToString(b.evalValue(in, "options/"+strconv.Itoa(i)+"/label", m["label"]))
+		if filterable && filter != "" && !strings.Contains(strings.ToLower(lbl), filter) {
+			continue
+		}
+		checked := selected[val]
+		key := "opt" + strconv.Itoa(i) + ":" + val
+		if style == "chips" {
+			chip := el("button", a("aria-pressed", strconv.FormatBool(checked)), a("class", "a2ui-chip"), a("type", "button"))
+			if checked {
+				addClass(chip, "a2ui-chip-selected")
+			}
+			chip.Key = key
+			v := val
+			on(chip, "click", b.Handler(func(dom.Event) {
+				cur, _ := b.s.Data.Get(ptr)
+				has := false
+				for _, s := range binding.ToStringList(cur) {
+					has = has || s == v
+				}
+				choose(v, !has)
+			}))
+			add(opts, add(chip, txt(lbl)))
+			continue
+		}
+		oid := b.DOMID(in, "opt"+strconv.Itoa(i))
+		typ := "checkbox"
+		if single {
+			typ = "radio"
+		}
+		input := el("input", a("class", "a2ui-option-input"), a("id", oid), a("name", group), a("type", typ), a("value", val))
+		setProp(input, "checked", boolProp(checked))
+		v := val
+		on(input, "change", b.Handler(func(ev dom.Event) { choose(v, ev.Checked || single) }))
+		row := add(el("div", a("class", "a2ui-option")), input, add(el("label", a("for", oid)), txt(lbl)))
+		row.Key = key
+		add(opts, row)
+	}
+	add(wrap, opts)
+	// the group is the control that carries aria-invalid / describedby
+	setAttr(wrap, "data-a2ui-control", "group")
+	b.fieldError(in, wrap, wrap, "")
+	return wrap
+}

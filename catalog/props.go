@@ -1,0 +1,299 @@
+package catalog
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+// evalValue evaluates a decoded DynamicValue of in (prop names the error location),
+// seeding v0.8 {path, literal} pairs once. Errors are recorded; the value is then nil.
+func (b *Builder) evalValue(in *Instance, prop string, v any) any {
+	b.seed(in, prop, v)
+	r, err := binding.EvalValue(in.Scope, v, b.env.Functions, b.env.Formatter)
+	if err != nil {
+		b.evalErr(in, prop, err)
+		return nil
+	}
+	return r
+}
+
+// seed writes the literal of a lifted v0.8 {path, literal} value into the model the first
+// time the (instance, prop, path) is bound, so later edits and updates are kept.
+func (b *Builder) seed(in *Instance, prop string, v any) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return
+	}
+	path, isStr := m["path"].(string)
+	lit, hasLit := m["literal"]
+	if !isStr || !hasLit {
+		return
+	}
+	ptr, err := in.Scope.Resolve(path)
+	if err != nil {
+		return // reported by the evaluation
+	}
+	key := in.UID + "\x00" + prop + "\x00" + ptr.String()
+	if b.state.seeded[key] {
+		return
+	}
+	b.state.seeded[key] = true
+	if err := b.s.Data.Set(ptr, lit); err != nil {
+		b.evalErr(in, prop, err)
+	}
+}
+
+// Value evaluates prop of in (nil when absent or failing).
+func (b *Builder) Value(in *Instance, prop string) any {
+	v, ok := in.props.v[prop]
+	if !ok {
+		return nil
+	}
+	return b.evalValue(in, prop, v)
+}
+
+// String evaluates prop and coerces it to a string ("" when absent).
+func (b *Builder) String(in *Instance, prop string) string {
+	return binding.ToString(b.Value(in, prop))
+}
+
+// Number evaluates prop and coerces it to a finite number (def when absent or not finite).
+func (b *Builder) Number(in *Instance, prop string, def float64) float64 {
+	if !in.Has(prop) {
+		return def
+	}
+	f := binding.ToNumber(b.Value(in, prop))
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return def
+	}
+	return f
+}
+
+// Bool evaluates prop and coerces it to a boolean (def when absent).
+func (b *Builder) Bool(in *Instance, prop string, def bool) bool {
+	if !in.Has(prop) {
+		return def
+	}
+	return binding.ToBool(b.Value(in, prop))
+}
+
+// StringList evaluates prop as a list of strings.
+func (b *Builder) StringList(in *Instance, prop string) []string {
+	return binding.ToStringList(b.Value(in, prop))
+}
+
+// Enum returns the literal string prop when it is one of values, else values[0] (the
+// default); a value outside the list is recorded as a VALIDATION_FAILED error.
+func (b *Builder) Enum(in *Instance, prop string, values ...string) string {
+	v, ok := in.props.v[prop]
+	if !ok {
+		return values[0]
+	}
+	s, _ := v.(string)
+	for _, x := range values {
+		if s == x {
+			return s
+		}
+	}
+	b.Error(in, protocol.CodeValidationFailed, prop, prop+" must be one of "+strings.Join(values, ", "))
+	return values[0]
+}
+
+// BoundPath returns the absolute pointer a two-way bound prop writes to: the path of a
+// {path} (or v0.8 {path, literal}) value. Literals and function calls are not writable.
+func (b *Builder) BoundPath(in *Instance, prop string) (model.Pointer, bool) {
+	m, ok := in.props.v[prop].(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	if _, call := m["call"]; call {
+		return nil, false
+	}
+	path, ok := m["path"].(string)
+	if !ok {
+		return nil, false
+	}
+	p, err := in.Scope.Resolve(path)
+	if err != nil {
+		return nil, false
+	}
+	return p, true
+}
+
+// Write sets the model at ptr to v on behalf of in (an input handler); a refused write is
+// sent to Env.OnError.
+func (b *Builder) Write(in *Instance, ptr model.Pointer, v any) {
+	s := b.s
+	if err := s.Data.Set(ptr, v); err != nil {
+		b.report(in, err)
+	}
+}
+
+// report sends an event-time error to Env.OnError.
+func (b *Builder) report(in *Instance, err error) {
+	if b.env.OnError == nil || err == nil {
+		return
+	}
+	pe, ok := err.(*protocol.Error)
+	if !ok {
+		pe = &protocol.Error{Code: protocol.CodeFunction, Message: err.Error()}
+	} else {
+		cp := *pe
+		pe = &cp
+	}
+	pe.SurfaceID = b.s.ID
+	if pe.Path == "" && in != nil {
+		pe.Path = "/components/" + escapeToken(in.Comp.ID)
+	}
+	b.env.OnError(pe)
+}
+
+// invalidate asks the renderer to rebuild after a local UI state change.
+func (b *Builder) invalidate() {
+	if b.env.Invalidate != nil {
+		b.env.Invalidate(b.s.ID)
+	}
+}
+
+// Checks evaluates in's checks (CheckRule[]: {condition, message}; the malformed flat form
+// {call, args, message} is accepted like web_core does) and returns the message of the
+// first failing rule. A condition that fails to evaluate counts as failing (fail closed).
+// With record false, evaluation errors are not recorded (click-time re-checks).
+func (b *Builder) Checks(in *Instance, record bool) (msg string, ok bool) {
+	raw, has := in.props.v["checks"]
+	if !has {
+		return "", true
+	}
+	rules, isArr := raw.([]any)
+	if !isArr {
+		if record {
+			b.Error(in, protocol.CodeValidationFailed, "checks", "checks must be an array")
+		}
+		return "", true
+	}
+	for i, r := range rules {
+		rule, isObj := r.(map[string]any)
+		if !isObj {
+			continue
+		}
+		cond, hasCond := rule["condition"]
+		if !hasCond {
+			if _, call := rule["call"]; call {
+				cond = map[string]any{"call": rule["call"], "args": rule["args"]}
+			} else {
+				continue
+			}
+		}
+		m, _ := rule["message"].(string)
+		if m == "" {
+			m = "Validation failed"
+		}
+		v, err := binding.EvalValue(in.Scope, cond, b.env.Functions, b.env.Formatter)
+		if err != nil {
+			if record {
+				b.evalErr(in, "checks/"+strconv.Itoa(i)+"/condition", err)
+			}
+			return m, false
+		}
+		if !binding.ToBool(v) {
+			return m, false
+		}
+	}
+	return "", true
+}
+
+// node helpers
+
+func el(tag string, attrs ...dom.Attr) *dom.Node {
+	n := &dom.Node{Kind: dom.Element, Tag: tag}
+	for _, a := range attrs {
+		setAttr(n, a.Name, a.Value)
+	}
+	return n
+}
+
+func txt(s string) *dom.Node { return &dom.Node{Kind: dom.Text, Text: s} }
+
+func a(name, value string) dom.Attr { return dom.Attr{Name: name, Value: value} }
+
+// setAttr sets an attribute keeping Attrs sorted by name.
+func setAttr(n *dom.Node, name, value string) {
+	i := 0
+	for i < len(n.Attrs) && n.Attrs[i].Name < name {
+		i++
+	}
+	if i < len(n.Attrs) && n.Attrs[i].Name == name {
+		n.Attrs[i].Value = value
+		return
+	}
+	n.Attrs = append(n.Attrs, dom.Attr{})
+	copy(n.Attrs[i+1:], n.Attrs[i:])
+	n.Attrs[i] = dom.Attr{Name: name, Value: value}
+}
+
+func removeAttr(n *dom.Node, name string) {
+	for i, at := range n.Attrs {
+		if at.Name == name {
+			n.Attrs = append(n.Attrs[:i], n.Attrs[i+1:]...)
+			return
+		}
+	}
+}
+
+func getAttr(n *dom.Node, name string) string {
+	for _, at := range n.Attrs {
+		if at.Name == name {
+			return at.Value
+		}
+	}
+	return ""
+}
+
+// addToken appends a space-separated token to an attribute (class, aria-describedby).
+func addToken(n *dom.Node, name, tok string) {
+	if v := getAttr(n, name); v != "" {
+		setAttr(n, name, v+" "+tok)
+		return
+	}
+	setAttr(n, name, tok)
+}
+
+func addClass(n *dom.Node, c string) { addToken(n, "class", c) }
+
+func setProp(n *dom.Node, name, value string) {
+	for i := range n.Props {
+		if n.Props[i].Name == name {
+			n.Props[i].Value = value
+			return
+		}
+	}
+	n.Props = append(n.Props, dom.Prop{Name: name, Value: value})
+}
+
+func on(n *dom.Node, event string, id dom.HandlerID) {
+	n.On = append(n.On, dom.Listener{Event: event, Handler: id})
+}
+
+func add(n *dom.Node, children ...*dom.Node) *dom.Node {
+	for _, c := range children {
+		if c != nil {
+			n.Children = append(n.Children, c)
+		}
+	}
+	return n
+}
+
+func boolProp(v bool) string {
+	if v {
+		return "true"
+	}
+	return ""
+}
+
+func fmtNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
