@@ -36,7 +36,8 @@ type EventKind uint8
 
 const (
 	// Created: a new surface exists (createSurface, beginRendering, or, for v0.8 and the
-	// draft, the first message naming it).
+	// draft, the first message naming it, whose content is already applied). Everything
+	// in it is new: the event lists no Components or Data.
 	Created EventKind = iota + 1
 	// Updated: an existing surface changed (components, data model or metadata).
 	Updated

@@ -3,6 +3,8 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"sort"
+	"strconv"
 
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -123,4 +125,77 @@ func sameProps(a, b map[string]json.RawMessage) bool {
 		}
 	}
 	return true
+}
+
+// MarshalJSON dumps the surface state deterministically, for debugging tools and golden
+// tests: {"id","version","catalogId","root","begun","ready","sendDataModel","theme",
+// "components":[{"id","component","rev","gen","props"} in first-arrival order],
+// "dataModel"}.
+func (s *Surface) MarshalJSON() ([]byte, error) {
+	b := []byte(`{"id":`)
+	b = appendJSONString(b, s.ID)
+	b = append(b, `,"version":`...)
+	b = appendJSONString(b, s.Version.String())
+	b = append(b, `,"catalogId":`...)
+	b = appendJSONString(b, s.CatalogID)
+	b = append(b, `,"root":`...)
+	b = appendJSONString(b, s.Root)
+	b = append(b, `,"begun":`...)
+	b = strconv.AppendBool(b, s.begun)
+	b = append(b, `,"ready":`...)
+	b = strconv.AppendBool(b, s.Ready())
+	b = append(b, `,"sendDataModel":`...)
+	b = strconv.AppendBool(b, s.SendDataModel)
+	if len(s.Theme) > 0 && json.Valid(s.Theme) {
+		b = append(b, `,"theme":`...)
+		b = append(b, s.Theme...)
+	}
+	b = append(b, `,"components":[`...)
+	for i, id := range s.order {
+		c := s.comps[id]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"id":`...)
+		b = appendJSONString(b, c.ID)
+		b = append(b, `,"component":`...)
+		b = appendJSONString(b, c.Type)
+		b = append(b, `,"rev":`...)
+		b = strconv.AppendUint(b, c.Rev, 10)
+		b = append(b, `,"gen":`...)
+		b = strconv.AppendUint(b, c.Gen, 10)
+		keys := make([]string, 0, len(c.Props))
+		for k := range c.Props {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b = append(b, `,"props":{`...)
+		n := 0
+		for _, k := range keys {
+			v := c.Props[k]
+			if !json.Valid(v) {
+				continue
+			}
+			if n > 0 {
+				b = append(b, ',')
+			}
+			n++
+			b = appendJSONString(b, k)
+			b = append(b, ':')
+			b = append(b, v...)
+		}
+		b = append(b, "}}"...)
+	}
+	b = append(b, `],"dataModel":`...)
+	d, err := json.Marshal(s.Data)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, d...)
+	return append(b, '}'), nil
+}
+
+func appendJSONString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s)
+	return append(b, q...)
 }
