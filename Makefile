@@ -1,0 +1,144 @@
+# A2UI renderer in Go/WebAssembly. `make help` lists the targets.
+#
+# Knobs: PORT (make run, default 8080), FUZZTIME (make fuzz, default 10s),
+# GOTESTFLAGS (extra go test flags, e.g. -race or -run X), CHROMIUM (browser path
+# for the browser tests, default /usr/bin/chromium).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := build
+.DELETE_ON_ERROR:
+
+GO        ?= go
+PORT      ?= 8080
+FUZZTIME  ?= 10s
+GOTESTFLAGS ?=
+
+GOROOT    := $(shell $(GO) env GOROOT)
+TMP       := $(CURDIR)/.tmp
+# chromedp SIGKILLs Chromium, which leaves SingletonSocket dirs in $TMPDIR: keep them in .tmp.
+GOTEST    := mkdir -p $(TMP) && TMPDIR=$(TMP) A2UI_REQUIRE_FIXTURES=1 $(GO) test $(GOTESTFLAGS)
+
+WASM      := web/a2ui.wasm
+DIST      := dist
+BUDGET    := size-budget.txt
+WEB_CORE  := node_modules/@a2ui/web_core/src
+NPM_STAMP := node_modules/.package-lock.json
+
+# Everything the wasm can depend on (conservative: any non-test Go file).
+GO_SOURCES := $(shell find . -name '*.go' ! -name '*_test.go' \
+	-not -path './node_modules/*' -not -path './.tmp/*' -not -path './dist/*' \
+	-not -path './.git/*' -not -path './bench/*' -not -path './tests/*' \
+	-not -path './cmd/demo-agent/*' -not -path './internal/tools/*' 2>/dev/null)
+
+.PHONY: all build dist run test test-host test-browser vet size bench fuzz clean deps help
+
+all: test
+
+help:
+	@echo 'make build         wasm + wasm_exec.js + .br/.gz, static site in dist/'
+	@echo 'make run           build, then serve dist/ and the demo agent on :$$PORT ($(PORT))'
+	@echo 'make test          npm ci if needed, go vet, host tests, browser tests (the CI command)'
+	@echo 'make test-host     go vet + host go test ./... (A2UI_REQUIRE_FIXTURES=1)'
+	@echo 'make test-browser  build + go test -tags browser ./tests/browser/...'
+	@echo 'make size          size table of the wasm and a page; fails above $(BUDGET)'
+	@echo 'make bench         benchmarks (bench/run.sh)'
+	@echo 'make fuzz          every Fuzz target for $$FUZZTIME ($(FUZZTIME))'
+	@echo 'make clean         remove build outputs'
+
+# ---- build --------------------------------------------------------------------
+
+build: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js dist
+	@.ci/size.sh --init $(DIST) $(BUDGET)
+
+$(WASM): $(GO_SOURCES) go.mod go.sum
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@.tmp ./cmd/wasm
+	mv $@.tmp $@
+
+$(WASM).br: $(WASM)
+	brotli -q 11 -f -o $@ $<
+	touch $@
+
+$(WASM).gz: $(WASM)
+	gzip -9 -n -k -f $<
+	touch $@
+
+# wasm_exec.js must match the Go that built the wasm.
+web/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
+	cp $< $@
+
+# The static site: web/* (page, runtime JS, CSS, wasm + .br/.gz, embed.html),
+# testdata/**/*.json{,l} (streams for the gallery and demos) at /testdata/, and
+# the official examples and schemas of @a2ui/web_core at /web_core/ (same URLs
+# as the browser-test server). Small text assets get .br/.gz siblings too.
+dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js
+	rm -rf $(DIST).new
+	mkdir -p $(DIST).new
+	cp -R web/. $(DIST).new/
+	if [[ -d testdata ]]; then \
+		find testdata -type f \( -name '*.jsonl' -o -name '*.json' \) -exec cp --parents {} $(DIST).new/ \; ; \
+	fi
+	if [[ -d $(WEB_CORE) ]]; then \
+		mkdir -p $(DIST).new/web_core && \
+		(cd $(WEB_CORE) && find . -type f -name '*.json' -exec cp --parents {} $(CURDIR)/$(DIST).new/web_core/ \;) ; \
+	else \
+		echo "dist: $(WEB_CORE) missing (npm ci): official examples not included" >&2; \
+	fi
+	for f in $(DIST).new/*.html $(DIST).new/*.js $(DIST).new/*.css; do \
+		[[ -f $$f ]] || continue; \
+		[[ -f $$f.br ]] || brotli -q 11 -f -o $$f.br $$f; \
+		[[ -f $$f.gz ]] || gzip -9 -n -k -f $$f; \
+	done
+	rm -rf $(DIST) && mv $(DIST).new $(DIST)
+
+run: build
+	$(GO) run ./cmd/demo-agent -addr :$(PORT) -dir $(DIST) -samples testdata
+
+# ---- test ---------------------------------------------------------------------
+
+# The README's single test command (CI runs exactly this).
+test: deps vet build
+	$(GOTEST) ./...
+	$(GOTEST) -count=1 -timeout 30m -tags browser ./tests/browser/...
+
+test-host: deps vet
+	$(GOTEST) ./...
+
+test-browser: deps build
+	$(GOTEST) -count=1 -timeout 30m -tags browser ./tests/browser/...
+
+# Host, wasm (syscall/js packages) and browser-tagged code all get vetted.
+vet:
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+	$(GO) vet -tags browser ./tests/browser/...
+
+# npm ci when node_modules is missing or older than the lockfile.
+deps: $(NPM_STAMP)
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+size: build
+	.ci/size.sh $(DIST) $(BUDGET)
+
+# TODO(bench): bench/run.sh is a skeleton; the bench engineer fills in the
+# benchmark (renderer vs the official web renderers) and its outputs in bench/out/.
+bench: build
+	bench/run.sh
+
+# Short runs of every Fuzz target (one go test -fuzz per target, as go requires).
+fuzz:
+	mkdir -p $(TMP)
+	grep -rlE --include='*_test.go' --exclude-dir=node_modules --exclude-dir=.tmp \
+		'^func Fuzz[A-Za-z0-9_]*\(' . | sort | while read -r f; do \
+		d=$$(dirname "$$f"); \
+		for fn in $$(grep -oE '^func Fuzz[A-Za-z0-9_]*' "$$f" | cut -d' ' -f2); do \
+			echo "== fuzz $$d $$fn ($(FUZZTIME))"; \
+			TMPDIR=$(TMP) $(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) "$$d"; \
+		done; \
+	done
+
+clean:
+	rm -rf $(DIST) $(DIST).new $(WASM) $(WASM).tmp $(WASM).br $(WASM).gz web/wasm_exec.js bench/out bench/dist .tmp
