@@ -134,8 +134,9 @@ func BuildResult(s *model.Surface, env *Env) Result {
 		scope := binding.Scope{Surface: s, Reads: &b.reads}
 		root.Children = []*dom.Node{b.child(rootID, rootID, rootID, scope)}
 	}
+	errs := b.newErrors()
 	b.state.sweep()
-	return Result{Root: root, Errors: b.newErrors(), Reads: b.reads.Paths}
+	return Result{Root: root, Errors: errs, Reads: b.reads.Paths}
 }
 
 func (b *Builder) newErrors() []*protocol.Error {

@@ -1,0 +1,424 @@
+package catalog
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/a2ui-go/a2ui/catalog/internal/domhtml"
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+func TestActionContextInTemplateRowResolvedAtClick(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"List","children":{"componentId":"row","path":"/items"}},
+		{"id":"row","component":"Button","child":"label","action":{"event":{"name":"pick","context":{
+			"name":{"path":"name"},"title":{"path":"/title"},"fixed":"x","n":3}}}},
+		{"id":"label","component":"Text","text":{"path":"name"}}
+	]`, `{"title":"T","items":[{"name":"apple"},{"name":"pear"}]}`)
+	env := testEnv()
+	var got []ActionInvocation
+	env.OnAction = func(sid string, a ActionInvocation) {
+		if sid != "s" {
+			t.Errorf("surface %q", sid)
+		}
+		got = append(got, a)
+	}
+	root, errs := Build(s, env)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	btn := find(root, byKey("row@/items/1"))
+	if btn == nil || btn.Tag != "button" {
+		t.Fatalf("no button for row 1:\n%s", domhtml.String(root))
+	}
+	if txt := domhtml.Text(btn); txt != "pear" {
+		t.Errorf("button text %q", txt)
+	}
+	// The data changes after the build; the click must see the new value.
+	if err := s.Data.Set([]string{"items", "1", "name"}, "plum"); err != nil {
+		t.Fatal(err)
+	}
+	fire(t, env, btn, dom.Event{Type: "click"})
+	want := ActionInvocation{Name: "pick", SourceComponentID: "row",
+		Context: map[string]any{"name": "plum", "title": "T", "fixed": "x", "n": 3.0}}
+	if len(got) != 1 || !reflect.DeepEqual(got[0], want) {
+		t.Errorf("action = %+v, want %+v", got, want)
+	}
+}
+
+func TestTextFieldWritesModel(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"Column","children":["f","echo"]},
+		{"id":"f","component":"TextField","label":"Name","value":{"path":"/form/name"},"placeholder":"Your name"},
+		{"id":"echo","component":"Text","text":{"path":"/form/name"}}
+	]`, `{"form":{"name":"A"}}`)
+	env := testEnv()
+	root, _ := Build(s, env)
+	input := find(root, byTag("input"))
+	if v, _ := prop(input, "value"); v != "A" {
+		t.Errorf("value prop %q", v)
+	}
+	fire(t, env, input, dom.Event{Type: "input", Value: "Ada"})
+	if v := get(t, s, "/form/name"); v != "Ada" {
+		t.Errorf("model = %v", v)
+	}
+	root, _ = Build(s, env)
+	if txt := domhtml.Text(find(root, byKey("echo"))); txt != "Ada" {
+		t.Errorf("echo %q", txt)
+	}
+	lbl := find(root, byTag("label"))
+	input = find(root, byTag("input"))
+	if getAttr(lbl, "for") == "" || getAttr(lbl, "for") != getAttr(input, "id") {
+		t.Errorf("label for=%q input id=%q", getAttr(lbl, "for"), getAttr(input, "id"))
+	}
+	if getAttr(input, "placeholder") != "Your name" {
+		t.Error("placeholder missing")
+	}
+}
+
+func TestInputsWriteTypedValues(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"Column","children":["cb","sl","dt","d","tm"]},
+		{"id":"cb","component":"CheckBox","label":"OK","value":{"path":"/ok"}},
+		{"id":"sl","component":"Slider","min":0,"max":1,"value":{"path":"/vol"}},
+		{"id":"dt","component":"DateTimeInput","enableDate":true,"enableTime":true,"value":{"path":"/when"}},
+		{"id":"d","component":"DateTimeInput","enableDate":true,"value":{"path":"/day"}},
+		{"id":"tm","component":"DateTimeInput","enableTime":true,"value":{"path":"/at"}}
+	]`, `{"ok":false,"vol":0.5,"when":"2025-12-15T10:30:00Z","day":"2025-01-02","at":"08:15"}`)
+	env := testEnv()
+	root, errs := Build(s, env)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	ctl := func(key string) *dom.Node {
+		return find(find(root, byKey(key)), func(n *dom.Node) bool { return getAttr(n, "data-a2ui-control") == "input" })
+	}
+	for key, want := range map[string]string{"dt": "2025-12-15T10:30", "d": "2025-01-02", "tm": "08:15"} {
+		if v, _ := prop(ctl(key), "value"); v != want {
+			t.Errorf("%s value %q, want %q", key, v, want)
+		}
+	}
+	if typ := getAttr(ctl("dt"), "type"); typ != "datetime-local" {
+		t.Errorf("type %q", typ)
+	}
+	fire(t, env, ctl("cb"), dom.Event{Type: "change", Checked: true})
+	fire(t, env, ctl("sl"), dom.Event{Type: "input", Value: "0.75"})
+	fire(t, env, ctl("dt"), dom.Event{Type: "input", Value: "2026-01-02T03:04"})
+	fire(t, env, ctl("tm"), dom.Event{Type: "input", Value: "09:30"})
+	for path, want := range map[string]any{"/ok": true, "/vol": 0.75, "/when": "2026-01-02T03:04:00", "/at": "09:30:00"} {
+		if v := get(t, s, path); v != want {
+			t.Errorf("%s = %#v, want %#v", path, v, want)
+		}
+	}
+}
+
+func TestChoicePicker(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"Column","children":["one","many"]},
+		{"id":"one","component":"ChoicePicker","label":"Size","options":[{"label":"Small","value":"s"},{"label":"Large","value":"l"}],"value":{"path":"/size"}},
+		{"id":"many","component":"ChoicePicker","variant":"multipleSelection","displayStyle":"chips","filterable":true,
+		 "options":[{"label":"Red","value":"r"},{"label":"Green","value":"g"},{"label":"Blue","value":"b"}],"value":{"path":"/colors"}}
+	]`, `{"size":["s"],"colors":["r"]}`)
+	env := testEnv()
+	invalidated := 0
+	env.Invalidate = func(string) { invalidated++ }
+	root, errs := Build(s, env)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	radios := find(root, byKey("one"))
+	if getAttr(radios, "role") != "radiogroup" {
+		t.Errorf("role %q", getAttr(radios, "role"))
+	}
+	large := find(radios, byKey("opt1:l"))
+	fire(t, env, find(large, byTag("input")), dom.Event{Type: "change", Checked: true})
+	if v := get(t, s, "/size"); !reflect.DeepEqual(v, []any{"l"}) {
+		t.Errorf("size = %#v", v)
+	}
+	chip := find(find(root, byKey("many")), byKey("opt1:g"))
+	fire(t, env, chip, dom.Event{Type: "click"})
+	if v := get(t, s, "/colors"); !reflect.DeepEqual(v, []any{"r", "g"}) {
+		t.Errorf("colors = %#v", v)
+	}
+	fire(t, env, find(find(root, byKey("many")), byKey("opt0:r")), dom.Event{Type: "click"})
+	if v := get(t, s, "/colors"); !reflect.DeepEqual(v, []any{"g"}) {
+		t.Errorf("colors after toggle = %#v", v)
+	}
+	// Filter: typing keeps only matching labels (state outside the model).
+	fire(t, env, find(root, byKey("filter")), dom.Event{Type: "input", Value: "BL"})
+	if invalidated != 1 {
+		t.Errorf("invalidated %d", invalidated)
+	}
+	root, _ = Build(s, env)
+	many := find(root, byKey("many"))
+	if got := domhtml.Text(find(many, byKey("options"))); got != "Blue" {
+		t.Errorf("filtered options %q", got)
+	}
+	if v, _ := prop(find(many, byKey("filter")), "value"); v != "BL" {
+		t.Errorf("filter value %q", v)
+	}
+}
+
+func TestCycleUnknownMissingAndPanic(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"Column","children":["a","ghost","weird","later"]},
+		{"id":"a","component":"Card","child":"b"},
+		{"id":"b","component":"Column","children":["a"]},
+		{"id":"weird","component":"<img src=x onerror=alert(1)>"}
+	]`, "")
+	root, errs := Build(s, testEnv())
+	html := domhtml.String(root)
+	if n := find(root, byClass("a2ui-cycle")); n == nil {
+		t.Errorf("no cycle placeholder:\n%s", html)
+	}
+	if n := find(root, byKey("ghost")); n == nil || !byClass("a2ui-pending")(n) {
+		t.Errorf("missing child not pending:\n%s", html)
+	}
+	unk := find(root, byKey("weird"))
+	if unk == nil || !byClass("a2ui-unknown")(unk) || domhtml.Text(unk) != "Unsupported component: <img src=x onerror=alert(1)>" {
+		t.Errorf("unknown placeholder wrong:\n%s", html)
+	}
+	if find(root, byTag("img")) != nil {
+		t.Error("an img element was created")
+	}
+	codes := strings.Join(errCodes(errs), ",")
+	if codes != protocol.CodeCycle+","+protocol.CodeUnknownComponent {
+		t.Errorf("errors %v", errs)
+	}
+	if errs[0].Path != "/components/a" || errs[0].SurfaceID != "s" {
+		t.Errorf("cycle error %+v", errs[0])
+	}
+	// the missing child arrives
+	_, s2 := newSurface(t, `[
+		{"id":"root","component":"Column","children":["later"]},
+		{"id":"later","component":"Text","text":"here"}
+	]`, "")
+	root, _ = Build(s2, testEnv())
+	if domhtml.Text(root) != "here" {
+		t.Errorf("late child: %s", domhtml.String(root))
+	}
+
+	// A panicking component becomes a placeholder; its siblings still render.
+	boom := &ComponentDef{Name: "Boom", Render: func(*Builder, *Instance) *dom.Node { panic("kaboom") }}
+	cat := New(BasicCatalogIDs, append(basicDefs(), boom)...)
+	_, s3 := newSurface(t, `[
+		{"id":"root","component":"Row","children":["x","ok"]},
+		{"id":"x","component":"Boom"},
+		{"id":"ok","component":"Text","text":"fine"}
+	]`, "")
+	env := testEnv()
+	env.Catalog = cat
+	root, errs = Build(s3, env)
+	if n := find(root, byKey("x")); n == nil || !byClass("a2ui-failed")(n) {
+		t.Errorf("no failed placeholder:\n%s", domhtml.String(root))
+	}
+	if len(errs) != 1 || errs[0].Code != protocol.CodeRender || !strings.Contains(errs[0].Message, "kaboom") {
+		t.Errorf("errors %v", errs)
+	}
+	if !strings.Contains(domhtml.Text(root), "fine") {
+		t.Error("sibling lost")
+	}
+}
+
+func TestButtonChecksDisableAndBlock(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"Column","children":["email","go"]},
+		{"id":"email","component":"TextField","label":"Email","value":{"path":"/email"},
+		 "checks":[{"condition":{"call":"required","args":{"value":{"path":"/email"}}},"message":"Email is required"}]},
+		{"id":"go","component":"Button","child":"go-t","action":{"event":{"name":"submit"}},
+		 "checks":[{"condition":{"call":"email","args":{"value":{"path":"/email"}}},"message":"bad"}]},
+		{"id":"go-t","component":"Text","text":"Go"}
+	]`, `{"email":""}`)
+	env := testEnv()
+	sent := 0
+	env.OnAction = func(string, ActionInvocation) { sent++ }
+	root, _ := Build(s, env)
+	btn := find(root, byKey("go"))
+	if getAttr(btn, "disabled") != "" || !hasAttr(btn, "disabled") {
+		t.Errorf("button not disabled: %s", domhtml.String(btn))
+	}
+	fire(t, env, btn, dom.Event{Type: "click"})
+	if sent != 0 {
+		t.Error("click on a failing button was sent")
+	}
+	field := find(root, byKey("email"))
+	errEl := find(field, byClass("a2ui-error"))
+	input := find(field, byTag("input"))
+	if errEl == nil || domhtml.Text(errEl) != "Email is required" || getAttr(errEl, "role") != "alert" {
+		t.Fatalf("error element: %s", domhtml.String(field))
+	}
+	if getAttr(input, "aria-invalid") != "true" || getAttr(input, "aria-describedby") != getAttr(errEl, "id") {
+		t.Errorf("input not tied to error: %s", domhtml.String(field))
+	}
+	fire(t, env, input, dom.Event{Type: "input", Value: "a@b.co"})
+	root, _ = Build(s, env)
+	btn = find(root, byKey("go"))
+	if hasAttr(btn, "disabled") {
+		t.Error("button still disabled")
+	}
+	if find(root, byClass("a2ui-error")) != nil {
+		t.Error("error still shown")
+	}
+	fire(t, env, btn, dom.Event{Type: "click"})
+	if sent != 1 {
+		t.Errorf("sent %d", sent)
+	}
+}
+
+func hasAttr(n *dom.Node, name string) bool {
+	for _, a := range n.Attrs {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func TestFunctionCallActionOpenURL(t *testing.T) {
+	for _, tt := range []struct {
+		url    string
+		opened string
+		err    bool
+	}{
+		{"https://example.com/x", "https://example.com/x", false},
+		{"javascript:alert(1)", "", true},
+	} {
+		_, s := newSurface(t, `[
+			{"id":"root","component":"Button","child":"t","action":{"functionCall":{"call":"openUrl","args":{"url":`+strings.TrimSpace(jsonString(tt.url))+`}}}},
+			{"id":"t","component":"Text","text":"Open"}
+		]`, "")
+		env := testEnv()
+		opened, sent := "", 0
+		env.OpenURL = func(u string) { opened = u }
+		env.OnAction = func(string, ActionInvocation) { sent++ }
+		var errs []*protocol.Error
+		env.OnError = func(e *protocol.Error) { errs = append(errs, e) }
+		root, _ := Build(s, env)
+		btn := find(root, byTag("button"))
+		for _, l := range btn.On {
+			env.Handlers.Dispatch(l.Handler, dom.Event{Type: "click"}, nil)
+		}
+		if opened != tt.opened || sent != 0 || (len(errs) > 0) != tt.err {
+			t.Errorf("%s: opened %q sent %d errs %v", tt.url, opened, sent, errs)
+		}
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func TestTabsAndModalState(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"Column","children":["tabs","modal"]},
+		{"id":"tabs","component":"Tabs","tabs":[{"title":"One","child":"p1"},{"title":"Two","child":"p2"}]},
+		{"id":"p1","component":"Text","text":"first"},
+		{"id":"p2","component":"Text","text":"second"},
+		{"id":"modal","component":"Modal","trigger":"open","content":"body"},
+		{"id":"open","component":"Button","child":"open-t","action":{"event":{"name":"opened"}}},
+		{"id":"open-t","component":"Text","text":"Open"},
+		{"id":"body","component":"Text","text":"inside"}
+	]`, "")
+	env := testEnv()
+	inval := 0
+	env.Invalidate = func(string) { inval++ }
+	actions := 0
+	env.OnAction = func(string, ActionInvocation) { actions++ }
+	root, _ := Build(s, env)
+	panel := find(root, byKey("panel"))
+	if domhtml.Text(panel) != "first" {
+		t.Errorf("panel %q", domhtml.String(panel))
+	}
+	tab2 := find(root, byKey("tab1"))
+	if getAttr(tab2, "role") != "tab" || getAttr(tab2, "aria-selected") != "false" {
+		t.Errorf("tab: %s", domhtml.String(tab2))
+	}
+	fire(t, env, tab2, dom.Event{Type: "click"})
+	dlg := find(root, byTag("dialog"))
+	if v, _ := prop(dlg, "open"); v != "" || strings.Contains(domhtml.Text(dlg), "inside") {
+		t.Error("modal open before click")
+	}
+	// Clicking the trigger Button opens the modal and still runs the Button's action.
+	fire(t, env, find(root, byKey("open")), dom.Event{Type: "click"})
+	if actions != 1 {
+		t.Errorf("trigger action sent %d times", actions)
+	}
+	root, _ = Build(s, env)
+	if got := domhtml.Text(find(root, byKey("panel"))); got != "second" {
+		t.Errorf("selected panel %q", got)
+	}
+	if getAttr(find(root, byKey("tab1")), "aria-selected") != "true" {
+		t.Error("tab 2 not selected")
+	}
+	dlg = find(root, byTag("dialog"))
+	if v, _ := prop(dlg, "open"); v != "true" || !strings.Contains(domhtml.Text(dlg), "inside") {
+		t.Errorf("modal not open: %s", domhtml.String(dlg))
+	}
+	// Escape / close event closes it.
+	fire(t, env, dlg, dom.Event{Type: "close"})
+	root, _ = Build(s, env)
+	dlg = find(root, byTag("dialog"))
+	if v, _ := prop(dlg, "open"); v != "" {
+		t.Error("modal still open after close")
+	}
+	if inval != 3 {
+		t.Errorf("invalidate called %d times, want 3", inval)
+	}
+}
+
+func TestMediaURLPolicy(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"Column","children":["bad","good","data","vid"]},
+		{"id":"bad","component":"Image","url":"javascript:alert(1)","description":"x"},
+		{"id":"good","component":"Image","url":"https://img.example/a.png","description":"A cat","fit":"scaleDown","variant":"avatar"},
+		{"id":"data","component":"Image","url":"data:image/png;base64,iVBORw0KGgo="},
+		{"id":"vid","component":"Video","url":"data:image/png;base64,AAAA"}
+	]`, "")
+	root, errs := Build(s, testEnv())
+	if n := find(root, byKey("bad")); n.Tag != "span" || !byClass("a2ui-media-blocked")(n) {
+		t.Errorf("bad image: %s", domhtml.String(n))
+	}
+	good := find(root, byKey("good"))
+	if good.Tag != "img" || getAttr(good, "src") != "https://img.example/a.png" || getAttr(good, "alt") != "A cat" ||
+		getAttr(good, "class") != "a2ui-image a2ui-image-avatar a2ui-fit-scaleDown" {
+		t.Errorf("good image: %s", domhtml.String(good))
+	}
+	if n := find(root, byKey("data")); n.Tag != "img" {
+		t.Errorf("data image: %s", domhtml.String(n))
+	}
+	if n := find(root, byKey("vid")); n.Tag == "video" {
+		t.Error("data: video accepted")
+	}
+	if got := errCodes(errs); !reflect.DeepEqual(got, []string{protocol.CodePolicy, protocol.CodePolicy}) {
+		t.Errorf("errors %v", errs)
+	}
+}
+
+func TestReadsRecorded(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"Column","children":{"componentId":"t","path":"/rows"}},
+		{"id":"t","component":"Text","text":{"path":"label"}}
+	]`, `{"rows":[{"label":"a"}]}`)
+	r := BuildResult(s, testEnv())
+	var got []string
+	for _, p := range r.Reads {
+		got = append(got, p.String())
+	}
+	if !reflect.DeepEqual(got, []string{"/rows", "/rows/0/label"}) {
+		t.Errorf("reads %v", got)
+	}
+}
+
+func TestErrorsReportedOnce(t *testing.T) {
+	_, s := newSurface(t, `[{"id":"root","component":"Nope"}]`, "")
+	env := testEnv()
+	_, e1 := Build(s, env)
+	_, e2 := Build(s, env)
+	if len(e1) != 1 || len(e2) != 0 {
+		t.Errorf("first %v, second %v", e1, e2)
+	}
+}
