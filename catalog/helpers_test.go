@@ -120,3 +120,5 @@ func errCodes(errs []*protocol.Error) []string {
 	}
 	return out
 }
+
+func eventInput(v string) dom.Event { return dom.Event{Type: "input", Value: v} }
