@@ -96,14 +96,11 @@ func jsonErrText(err error) string {
 	return err.Error()
 }
 
-// unwrap expands the batch forms into single messages.
+// unwrap expands the batch forms into single messages: a top-level array, and the
+// {"messages":[...]} and A2A DataPart {"kind":"data","data":...} objects (one level).
 func (d *Decoder) unwrap(raw json.RawMessage, add func(json.RawMessage, bool), errs *[]*Error, depth int) {
 	switch firstByte(raw) {
 	case '[':
-		if depth > 0 {
-			*errs = append(*errs, &Error{Code: CodeValidationFailed, Message: "nested message array"})
-			return
-		}
 		var list []json.RawMessage
 		if err := json.Unmarshal(raw, &list); err != nil {
 			*errs = append(*errs, &Error{Code: CodeValidationFailed, Message: "invalid JSON: " + err.Error()})
@@ -114,7 +111,7 @@ func (d *Decoder) unwrap(raw json.RawMessage, add func(json.RawMessage, bool), e
 		}
 		return
 	case '{':
-		if depth < 2 {
+		if depth == 0 {
 			var o map[string]json.RawMessage
 			if json.Unmarshal(raw, &o) == nil {
 				if inner, ok := o["messages"]; ok && len(o) == 1 && firstByte(inner) == '[' {

@@ -9,7 +9,7 @@ import (
 func TestEncodeAction(t *testing.T) {
 	base := ActionEvent{
 		Name: "submit", SurfaceID: "s1", SourceComponentID: "btn:0", Timestamp: "2026-01-15T12:00:00Z",
-		Context: map[string]any{"zeta": 1.5, "alpha": "a<b>&", "nested": map[string]any{"b": true, "a": nil}, "list": []any{"x", 2.0}},
+		Context:     map[string]any{"zeta": 1.5, "alpha": "a<b>&", "nested": map[string]any{"b": true, "a": nil}, "list": []any{"x", 2.0}},
 		UserMessage: "Submitted", ActionID: "act-1", WantResponse: true,
 	}
 	tests := []struct {

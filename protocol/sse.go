@@ -2,6 +2,9 @@ package protocol
 
 import "strconv"
 
+// sseFieldSlack is how much longer than the data cap one field line may be.
+const sseFieldSlack = 64
+
 // SSEEvent is one dispatched Server-Sent Event.
 type SSEEvent struct {
 	// Event is the event type ("message" when the stream gave none).
@@ -32,6 +35,7 @@ type SSEEvent struct {
 // Not safe for concurrent use; the goroutine reading the transport calls Write and Close.
 type SSEParser struct {
 	lb        lineBuffer
+	max       int
 	data      []byte
 	hasData   bool
 	event     string
@@ -45,8 +49,12 @@ type SSEParser struct {
 // NewSSEParser returns a parser whose events may carry at most maxEvent bytes of data;
 // maxEvent <= 0 selects DefaultMaxLine (1 MiB).
 func NewSSEParser(maxEvent int) *SSEParser {
-	p := &SSEParser{retry: -1}
-	p.lb.init(maxEvent, true)
+	if maxEvent <= 0 {
+		maxEvent = DefaultMaxLine
+	}
+	p := &SSEParser{retry: -1, max: maxEvent}
+	// A field line may be a little longer than the data it carries ("data: " prefix).
+	p.lb.init(maxEvent+sseFieldSlack, true)
 	p.lb.onLong = func() {
 		// A field line is too long: the event it belongs to is incomplete; drop it.
 		p.dropEvent = true
@@ -124,10 +132,10 @@ func (p *SSEParser) line(l []byte, emit func(ev *SSEEvent)) {
 		if p.hasData {
 			extra++
 		}
-		if len(p.data)+extra > p.lb.max {
+		if len(p.data)+extra > p.max {
 			p.errs = append(p.errs, &Error{
 				Code:    CodeLineTooLong,
-				Message: "event data before line " + strconv.Itoa(p.lb.lineNo) + " exceeds " + strconv.Itoa(p.lb.max) + " bytes; event skipped",
+				Message: "event data before line " + strconv.Itoa(p.lb.lineNo) + " exceeds " + strconv.Itoa(p.max) + " bytes; event skipped",
 			})
 			p.dropEvent = true
 			p.data = p.data[:0]
