@@ -1,0 +1,44 @@
+package binding_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+func ExampleEval() {
+	surf := &model.Surface{ID: "shop", Version: protocol.V09, Data: model.NewDataModel()}
+	_ = surf.Data.Set(model.MustPointer("/reviewCount"), 2847.0)
+	_ = surf.Data.Set(model.MustPointer("/total"), 1188.0)
+
+	fns := binding.BasicFunctions()
+	reads := &binding.Reads{}
+	scope := binding.Scope{Surface: surf, Reads: reads}
+	text := json.RawMessage(`{"call":"formatString","args":{"value":
+		"${formatNumber(value: ${/reviewCount})} ${pluralize(value: ${/reviewCount}, one: 'review', other: 'reviews')} · ${formatCurrency(value: ${/total}, currency: 'USD')}/year"}}`)
+
+	v, err := binding.Eval(scope, text, fns, binding.NewGoFormatter("en-US"))
+	fmt.Println(v, err)
+	for _, p := range reads.Paths {
+		fmt.Println("depends on", p.String())
+	}
+	// Output:
+	// 2,847 reviews · $1,188.00/year <nil>
+	// depends on /reviewCount
+	// depends on /total
+}
+
+func ExampleChecks() {
+	surf := &model.Surface{ID: "login", Version: protocol.V09, Data: model.NewDataModel()}
+	_ = surf.Data.Set(model.MustPointer("/email"), "ada@example")
+	checks := json.RawMessage(`[
+		{"condition": {"call": "required", "args": {"value": {"path": "/email"}}}, "message": "Email is required"},
+		{"condition": {"call": "email", "args": {"value": {"path": "/email"}}}, "message": "Please enter a valid email address"}]`)
+	msg, ok, errs := binding.Checks(binding.Scope{Surface: surf}, checks, binding.BasicFunctions(), nil)
+	fmt.Printf("%q %v %d\n", msg, ok, len(errs))
+	// Output:
+	// "Please enter a valid email address" false 0
+}
