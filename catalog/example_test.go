@@ -1,0 +1,52 @@
+package catalog_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+func Example() {
+	p := model.NewProcessor(model.Options{})
+	dec := protocol.NewDecoder()
+	for _, line := range []string{
+		`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/name","value":"Ada"}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[
+			{"id":"root","component":"Button","child":"label","action":{"event":{"name":"greet","context":{"who":{"path":"/name"}}}}},
+			{"id":"label","component":"Text","text":{"call":"formatString","args":{"value":"Hello, ${/name}"}}}]}}`,
+	} {
+		msgs, _ := dec.Decode(json.RawMessage(line))
+		for _, m := range msgs {
+			p.Apply(m)
+		}
+	}
+	s, _ := p.Surface("s")
+	env := &catalog.Env{
+		Functions: binding.BasicFunctions(),
+		OnAction: func(surfaceID string, a catalog.ActionInvocation) {
+			fmt.Println("action", a.Name, "from", a.SourceComponentID, "who =", a.Context["who"])
+		},
+	}
+	root, errs := catalog.Build(s, env)
+	btn := root.Children[0]
+	fmt.Println(btn.Tag, btn.Children[0].Tag, btn.Children[0].Children[0].Text, len(errs))
+	// The event bridge reports a click on the button; the renderer dispatches it.
+	env.Handlers.Dispatch(btn.On[0].Handler, dom.Event{Type: "click"}, nil)
+	// Output:
+	// button span Hello, Ada 0
+	// action greet from root who = Ada
+}
+
+func ExampleThemeStyle() {
+	fmt.Println(catalog.ThemeStyle(json.RawMessage(`{"primaryColor":"#336699","font":"Inter, sans-serif"}`)))
+	fmt.Println(catalog.ThemeStyle(json.RawMessage(`{"primaryColor":"red;}*{background:url(//x)}"}`)) == "")
+	// Output:
+	// --a2ui-primary-color: #336699; --a2ui-font: Inter, sans-serif
+	// true
+}
