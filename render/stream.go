@@ -1,6 +1,9 @@
 package render
 
 import (
+	"bytes"
+	"encoding/json"
+
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -136,6 +139,13 @@ func (st *Stream) report(errs []*protocol.Error) {
 // messages, or JSONL text.
 func (r *Renderer) Process(payload []byte) {
 	st := r.NewStream(JSONL)
+	if t := bytes.TrimSpace(payload); len(t) > 0 && (t[0] == '{' || t[0] == '[') &&
+		bytes.IndexByte(t, '\n') >= 0 && json.Valid(t) {
+		// One pretty-printed JSON value (a message or an array of them), not JSONL.
+		st.line(t)
+		st.done = true
+		return
+	}
 	st.Write(payload)
 	st.done = false
 	var errs []*protocol.Error

@@ -1,0 +1,12 @@
+// Package render is the renderer's orchestrator, the one place where the pipeline meets:
+//
+//	bytes → protocol.Splitter/SSEParser → protocol.Decoder → model.Processor
+//	      → (dirty surfaces, one animation frame) → catalog.Build → dom.Tree diff → Host.Patch
+//
+// and, the other way, a delegated DOM event → Renderer.Dispatch → the catalog's handler →
+// a data-model write (next frame) or an action encoded by protocol and given to the Host.
+//
+// It is plain Go with no syscall/js: cmd/wasm implements Host with the DOM and fetch; the
+// tests implement it with dom/memdom. A Renderer is single-goroutine: every method runs
+// on the UI goroutine.
+package render
