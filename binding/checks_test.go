@@ -34,7 +34,7 @@ func TestChecks(t *testing.T) {
 		{name: "null", checks: `null`, wantOK: true},
 		{name: "absent", checks: ``, wantOK: true},
 		{name: "literal and path conditions", data: `{"agree":"false"}`,
-			checks: `[{"condition": true, "message": "a"}, {"condition": {"path": "/agree"}, "message": "Please agree"}]`,
+			checks:  `[{"condition": true, "message": "a"}, {"condition": {"path": "/agree"}, "message": "Please agree"}]`,
 			wantMsg: "Please agree", wantReads: 1},
 		{name: "regex look-ahead fails closed", data: `{"v":"a"}`,
 			checks:  `[{"condition": {"call": "regex", "args": {"value": {"path": "/v"}, "pattern": "(?=a)"}}, "message": "Bad value"}]`,

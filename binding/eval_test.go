@@ -217,3 +217,15 @@ func TestRegexLimits(t *testing.T) {
 		t.Fatalf("input at the cap: %v, %v", got, err)
 	}
 }
+
+func BenchmarkEvalFormatString(b *testing.B) {
+	s := Scope{Surface: newSurface(b, protocol.V09, `{"reviewCount":2847}`)}
+	raw := json.RawMessage(`{"call":"formatString","args":{"value":"(${formatNumber(value: ${/reviewCount})} ${pluralize(value: ${/reviewCount}, one: 'review', other: 'reviews')})"}}`)
+	fns := BasicFunctions()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Eval(s, raw, fns, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
