@@ -1,0 +1,166 @@
+package dom_test
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/dom/memdom"
+)
+
+// repoRoot walks up to go.mod.
+func repoRoot(t *testing.T) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found")
+		}
+		dir = parent
+	}
+}
+
+type jsResult struct {
+	Err  *string           `json:"err"`
+	HTML map[string]string `json:"html"`
+	Got  [][]any           `json:"got"`
+	Prev bool              `json:"prevented"`
+}
+
+// runJS applies the batches with web/a2ui-runtime.js on a fake DOM under Node.
+func runJS(t *testing.T, hosts []string, batches [][]byte, event []any) []jsResult {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("A2UI_REQUIRE_FIXTURES") != "" {
+			t.Fatal("node not found")
+		}
+		t.Skip("node not installed")
+	}
+	root := repoRoot(t)
+	in := map[string]any{"hosts": hosts}
+	var b64 []string
+	for _, b := range batches {
+		b64 = append(b64, base64.StdEncoding.EncodeToString(b))
+	}
+	in["batches"] = b64
+	if event != nil {
+		in["event"] = event
+	}
+	data, _ := json.Marshal(in)
+	f := filepath.Join(t.TempDir(), "in.json")
+	if err := os.WriteFile(f, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, filepath.Join(root, "dom/testdata/fakedom.js"), filepath.Join(root, "web/a2ui-runtime.js"), f)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	var res []jsResult
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var r jsResult
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("bad line %q: %v", line, err)
+		}
+		res = append(res, r)
+	}
+	return res
+}
+
+// TestJSRuntimeMatchesMemdom applies the same random diff batches with the JS runtime and
+// with memdom and compares the DOMs after every batch.
+func TestJSRuntimeMatchesMemdom(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	hosts := []string{"a", "b"}
+	trees := map[string]*dom.Tree{"a": dom.NewTree("a"), "b": dom.NewTree("b")}
+	doc := memdom.New()
+	doc.Attach("a")
+	doc.Attach("b")
+	var batches [][]byte
+	var want []map[string]string
+	for step := 0; step < 150; step++ {
+		var e dom.Encoder
+		for _, h := range hosts {
+			if r.IntN(3) != 0 {
+				var next *dom.Node
+				if r.IntN(10) != 0 {
+					next = randTree(r, 4)
+				}
+				trees[h].Render(next, &e)
+			}
+		}
+		// A few hostile nodes and live props every now and then.
+		if step%10 == 0 {
+			trees["a"].Render(dom.El("div",
+				dom.El("script", dom.T("x")),
+				dom.El("a", dom.T("l")).SetAttr("href", "javascript:alert(1)").SetAttr("onclick", "x").SetAttr("title", "é ü ☃ "+strings.Repeat("long ", 20)),
+				dom.El("input").SetProp("value", "v").SetProp("innerHTML", "<b>").SetProp("--a2ui-w", "3"),
+				dom.El("dialog", dom.T("d")).SetProp("open", "true"),
+			), &e)
+		}
+		b := append([]byte(nil), e.Bytes()...)
+		if err := doc.Apply(b); err != nil {
+			t.Fatalf("memdom step %d: %v", step, err)
+		}
+		batches = append(batches, b)
+		want = append(want, map[string]string{"a": doc.Host("a").HTML(), "b": doc.Host("b").HTML()})
+	}
+	res := runJS(t, hosts, batches, nil)
+	if len(res) != len(batches) {
+		t.Fatalf("%d results for %d batches", len(res), len(batches))
+	}
+	for i := range res {
+		if res[i].Err != nil {
+			t.Fatalf("batch %d: JS error %s", i, *res[i].Err)
+		}
+		for _, h := range hosts {
+			if res[i].HTML[h] != want[i][h] {
+				t.Fatalf("batch %d host %s:\n js %s\nmem %s", i, h, res[i].HTML[h], want[i][h])
+			}
+		}
+	}
+}
+
+func TestJSRuntimeErrorsAndEvents(t *testing.T) {
+	tr := dom.NewTree("s")
+	var e dom.Encoder
+	btn := dom.El("button", dom.T("Go"))
+	n := dom.El("form", dom.El("div", btn)).Listen("submit", 1)
+	btn.Listen("click", 2)
+	tr.Render(n, &e)
+	good := append([]byte(nil), e.Bytes()...)
+	bad := []byte{0xA2, 1, byte(dom.OpHost), 0, 1, 's', byte(dom.OpRemove), 99}
+	res := runJS(t, []string{"s"}, [][]byte{good, bad, {0xA2, 1, byte(dom.OpHost), 0, 1, 's', 77}}, []any{"s", btn.Children[0].ID, "click"})
+	if res[0].Err != nil || res[0].HTML["s"] != "<form><div><button>Go</button></div></form>" {
+		t.Fatalf("good batch: %+v", res[0])
+	}
+	if res[1].Err == nil || !strings.Contains(*res[1].Err, "unknown node 99") {
+		t.Fatalf("bad batch error: %+v", res[1])
+	}
+	if res[2].Err == nil || !strings.Contains(*res[2].Err, "unknown op 77") {
+		t.Fatalf("bad op error: %+v", res[2])
+	}
+	// A click on the button's text node is delegated to the button (node id, type, key).
+	ev := res[3].Got
+	if len(ev) != 1 || ev[0][0] != "s" || ev[0][1] != float64(btn.ID) || ev[0][2] != "click" || ev[0][5] != "Enter" {
+		t.Fatalf("event: %+v", res[3])
+	}
+	// The submit listener on the form is delegated and the default prevented.
+	res = runJS(t, []string{"s"}, [][]byte{good}, []any{"s", btn.ID, "submit"})
+	if ev := res[1].Got; len(ev) != 1 || ev[0][1] != float64(n.ID) || !res[1].Prev {
+		t.Fatalf("submit: %+v", res[1])
+	}
+}

@@ -1,0 +1,376 @@
+// a2ui-runtime.js — the browser half of the Go/wasm A2UI renderer's DOM layer.
+// Plain ES2020, no bundler, no eval, no innerHTML. Load it with a classic <script> before
+// the wasm starts; it defines one global:
+//
+//   globalThis.__a2uiRuntime = {
+//     attach(host, element)   register a surface host: `element` (normally a container
+//                             element inside the surface's shadow root) becomes the mount
+//                             point of the Go dom.Tree created with NewTree(host), and gets
+//                             one capture-phase listener per event type (click, input,
+//                             change, keydown, close, toggle, submit; more are added when a
+//                             LISTEN op names another type). Re-attaching a name replaces it.
+//     detach(host)            remove the listeners, empty the element, forget its nodes.
+//     apply(bytes, len)       apply one op batch (Uint8Array; first `len` bytes, default all)
+//                             written by Go's dom.Encoder. Returns null, or an error string
+//                             (the batch stops at the failing op).
+//     setEventHandler(fn)     fn(host, nodeId, type, value, checked, key) is called once per
+//                             delegated event whose target (or an ancestor inside the host)
+//                             is a node listening to that type. Go's dom/browser bridge
+//                             installs it; it only enqueues.
+//     node(host, id)          the DOM node with that id (tests, debugging)
+//     stats                   {batches, ops, rejected}
+//   }
+//
+// Wiring a surface (what cmd/wasm does for each surface):
+//   const shadow = hostElement.attachShadow({mode: "open"});
+//   const root = document.createElement("div"); root.className = "a2ui-surface";
+//   shadow.append(root);
+//   __a2uiRuntime.attach(surfaceId, root);   // then Go renders with dom.NewTree(surfaceId)
+//
+// The op format is documented in dom/op.go. Policy (mirrors dom/policy.go): forbidden tags
+// become <a2ui-blocked>, on*/style/srcdoc attributes and script-scheme URLs are not set,
+// only value/checked/indeterminate/open/selectedIndex and --css-custom-props are written,
+// each compared with the live element first. <dialog open> uses showModal()/close().
+(function () {
+  "use strict";
+  if (globalThis.__a2uiRuntime) return;
+
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
+  const XLINK_NS = "http://www.w3.org/1999/xlink";
+  const IDK = Symbol("a2ui.id");
+  const DEFAULT_TYPES = ["click", "input", "change", "keydown", "close", "toggle", "submit"];
+  const BLOCKED = "a2ui-blocked";
+  const BLOCKED_TAGS = new Set(["script", "style", "iframe", "frame", "frameset", "object",
+    "embed", "applet", "base", "link", "meta", "template", "noscript", "portal", "xmp",
+    "noembed", "plaintext", "html", "head", "body", "foreignobject", "animate", "set",
+    "animatemotion", "animatetransform", "use", "handler", "listener"]);
+  const URL_ATTRS = new Set(["href", "src", "xlink:href", "action", "formaction", "poster",
+    "cite", "background", "srcset", "ping", "data"]);
+  const TAG_RE = /^[A-Za-z][A-Za-z0-9-]*$/;
+  const ATTR_RE = /^[A-Za-z_:][A-Za-z0-9_:.-]*$/;
+  const CSSVAR_RE = /^--[A-Za-z0-9_-]+$/;
+  const DATA_IMG_RE = /^data:image\/(png|gif|jpeg|webp)[;,]/;
+
+  const hosts = new Map();
+  const stats = { batches: 0, ops: 0, rejected: 0 };
+  const utf8 = new TextDecoder();
+  let onEvent = null;
+
+  function allowedTag(tag) {
+    return TAG_RE.test(tag) && !BLOCKED_TAGS.has(tag.toLowerCase());
+  }
+
+  function normURL(v) {
+    let s = "";
+    for (let i = 0; i < v.length && s.length < 32; i++) {
+      const c = v.charCodeAt(i);
+      if (c <= 0x20 || c === 0x7f) continue;
+      s += v[i];
+    }
+    return s.toLowerCase();
+  }
+
+  function allowedAttr(name, value) {
+    if (!ATTR_RE.test(name)) return false;
+    const l = name.toLowerCase();
+    if (l.startsWith("on") || l === "style" || l === "srcdoc" || l === "is") return false;
+    if (!URL_ATTRS.has(l)) return true;
+    const v = normURL(value);
+    if (v.startsWith("javascript:") || v.startsWith("vbscript:") || v.startsWith("file:")) return false;
+    if (v.startsWith("data:")) return l === "src" && DATA_IMG_RE.test(v);
+    return true;
+  }
+
+  function propBool(v) { return v !== "" && v !== "false"; }
+
+  // ---- decoding -------------------------------------------------------------------
+  let b = null, p = 0, tab = [];
+
+  function fail(msg) { throw new Error("a2ui: malformed op batch at byte " + p + ": " + msg); }
+
+  function u8() { if (p >= b.length) fail("truncated"); return b[p++]; }
+
+  function uint() {
+    let v = 0, shift = 0, c;
+    for (;;) {
+      if (p >= b.length) fail("truncated varint");
+      c = b[p++];
+      if (shift > 28 || (shift === 28 && c > 0x0f)) fail("varint overflows uint32");
+      v += (c & 0x7f) * 2 ** shift;
+      if (c < 0x80) return v;
+      shift += 7;
+    }
+  }
+
+  function str() {
+    const tag = uint();
+    if (tag >= 2) {
+      const s = tab[tag - 2];
+      if (s === undefined) fail("string ref out of range");
+      return s;
+    }
+    const n = uint();
+    if (n > b.length - p) fail("string length out of range");
+    let s = "";
+    if (n <= 32) {
+      for (let i = p; i < p + n; i++) {
+        const c = b[i];
+        if (c >= 0x80) { s = null; break; }
+        s += String.fromCharCode(c);
+      }
+      if (s === null) s = utf8.decode(b.subarray(p, p + n));
+    } else {
+      s = utf8.decode(b.subarray(p, p + n));
+    }
+    p += n;
+    if (tag === 0) tab.push(s);
+    return s;
+  }
+
+  // ---- applying --------------------------------------------------------------------
+  let dialogs = null; // Map<HTMLDialogElement, boolean> of wanted open states, per batch
+
+  function nodeOf(h, id) {
+    const n = h.nodes[id];
+    if (n === undefined || id === 0) throw new Error("a2ui: unknown node " + id + " in host " + h.name);
+    return n;
+  }
+
+  function free(h, n) {
+    const id = n[IDK];
+    if (id !== undefined && h.nodes[id] === n) {
+      h.nodes[id] = undefined;
+      h.listens[id] = undefined;
+    }
+    for (let c = n.firstChild; c !== null; c = c.nextSibling) free(h, c);
+  }
+
+  function setProp(el, name, v) {
+    switch (name) {
+      case "value":
+        if (el.value !== v) el.value = v;
+        return;
+      case "checked":
+      case "indeterminate": {
+        const on = propBool(v);
+        if (el[name] !== on) el[name] = on;
+        return;
+      }
+      case "selectedIndex": {
+        const i = v === "" ? -1 : Number(v) | 0;
+        if (el.selectedIndex !== i) el.selectedIndex = i;
+        return;
+      }
+      case "open": {
+        const on = propBool(v);
+        if (el.localName === "dialog") dialogs.set(el, on); // after the batch: must be connected
+        else if (el.open !== on) el.open = on;
+        return;
+      }
+    }
+    if (CSSVAR_RE.test(name)) {
+      if (v === "") el.style.removeProperty(name);
+      else if (el.style.getPropertyValue(name) !== v) el.style.setProperty(name, v);
+      return;
+    }
+    stats.rejected++;
+  }
+
+  function flushDialogs() {
+    for (const [el, on] of dialogs) {
+      if (el.open === on) continue;
+      if (!on) { el.close(); continue; }
+      if (!el.isConnected) continue;
+      try { el.showModal(); } catch (e) { el.setAttribute("open", ""); }
+    }
+    dialogs.clear();
+  }
+
+  function run() {
+    if (b.length === 0) return;
+    if (b.length < 2 || b[0] !== 0xa2) fail("bad magic");
+    if (b[1] !== 1) fail("unsupported version " + b[1]);
+    p = 2;
+    let h = null;
+    while (p < b.length) {
+      const op = b[p++];
+      stats.ops++;
+      if (op === 1) { // HOST
+        const name = str();
+        h = hosts.get(name);
+        if (h === undefined) throw new Error("a2ui: unknown host " + JSON.stringify(name));
+        continue;
+      }
+      if (h === null) throw new Error("a2ui: op " + op + " before HOST");
+      switch (op) {
+        case 2: { // ELEM id ns tag
+          const id = uint(), ns = u8();
+          let tag = str();
+          if (ns > 2) fail("bad namespace");
+          let el;
+          if (!allowedTag(tag)) {
+            stats.rejected++;
+            el = h.doc.createElement(BLOCKED);
+          } else if (ns === 1) el = h.doc.createElementNS(SVG_NS, tag);
+          else if (ns === 2) el = h.doc.createElementNS(MATHML_NS, tag);
+          else el = h.doc.createElement(tag);
+          el[IDK] = id;
+          h.nodes[id] = el;
+          h.listens[id] = undefined;
+          break;
+        }
+        case 3: { // TEXT id text
+          const id = uint();
+          const t = h.doc.createTextNode(str());
+          t[IDK] = id;
+          h.nodes[id] = t;
+          h.listens[id] = undefined;
+          break;
+        }
+        case 4: { // ATTR id name value
+          const el = nodeOf(h, uint()), name = str(), value = str();
+          if (!allowedAttr(name, value)) {
+            stats.rejected++;
+            if (ATTR_RE.test(name)) el.removeAttribute(name);
+          } else if (name.startsWith("xlink:")) {
+            el.setAttributeNS(XLINK_NS, name, value);
+          } else {
+            el.setAttribute(name, value);
+          }
+          break;
+        }
+        case 5: { // DELATTR id name
+          const el = nodeOf(h, uint()), name = str();
+          if (ATTR_RE.test(name)) el.removeAttribute(name);
+          break;
+        }
+        case 6: { // PROP id name value
+          const el = nodeOf(h, uint()), name = str(), value = str();
+          setProp(el, name, value);
+          break;
+        }
+        case 7: { // SETTEXT id text
+          const t = nodeOf(h, uint()), s = str();
+          if (t.data !== s) t.data = s;
+          break;
+        }
+        case 8: { // INSERT parent child before
+          const par = nodeOf(h, uint()), child = nodeOf(h, uint()), bid = uint();
+          const before = bid === 0 ? null : nodeOf(h, bid);
+          if (child.parentNode === par && child.nextSibling === before) break;
+          if (child === before) break;
+          if (child.parentNode !== null && typeof par.moveBefore === "function" &&
+              par.isConnected && child.isConnected) {
+            try { par.moveBefore(child, before); break; } catch (e) { /* fall back */ }
+          }
+          par.insertBefore(child, before);
+          break;
+        }
+        case 9: { // REMOVE id
+          const n = nodeOf(h, uint());
+          n.remove();
+          free(h, n);
+          break;
+        }
+        case 10: { // LISTEN id n type*
+          const id = uint(), n = uint();
+          nodeOf(h, id);
+          if (n > b.length - p) fail("listener count out of range");
+          const types = [];
+          for (let i = 0; i < n; i++) {
+            const t = str();
+            types.push(t);
+            delegate(h, t);
+          }
+          h.listens[id] = n === 0 ? undefined : types;
+          break;
+        }
+        case 11: { // MOUNT id
+          h.el.replaceChildren(nodeOf(h, uint()));
+          break;
+        }
+        default:
+          p--;
+          fail("unknown op " + op);
+      }
+    }
+  }
+
+  function apply(bytes, len) {
+    b = len === undefined || len === bytes.length ? bytes : bytes.subarray(0, len);
+    tab = [];
+    dialogs = dialogs || new Map();
+    stats.batches++;
+    try {
+      run();
+      return null;
+    } catch (e) {
+      return String((e && e.message) || e);
+    } finally {
+      try { flushDialogs(); } catch (e) { /* a dialog error must not hide the batch result */ }
+      b = null;
+      tab = [];
+    }
+  }
+
+  // ---- events ------------------------------------------------------------------------
+  function delegate(h, type) {
+    if (h.types.has(type) || !/^[a-z]+$/.test(type)) return;
+    const fn = (ev) => dispatch(h, type, ev);
+    h.el.addEventListener(type, fn, { capture: true });
+    h.types.set(type, fn);
+  }
+
+  function dispatch(h, type, ev) {
+    if (type === "submit") ev.preventDefault();
+    if (onEvent === null) return;
+    const path = typeof ev.composedPath === "function" ? ev.composedPath() : [ev.target];
+    for (let i = 0; i < path.length; i++) {
+      const n = path[i];
+      if (n === h.el) return;
+      const id = n[IDK];
+      if (id === undefined || h.nodes[id] !== n) continue;
+      const ls = h.listens[id];
+      if (ls === undefined || ls.indexOf(type) < 0) continue;
+      const t = path[0];
+      let value = "", checked = false;
+      if (n.localName === "dialog") value = n.returnValue || "";
+      else if (typeof n.value === "string") value = n.value;
+      else if (t && typeof t.value === "string") value = t.value;
+      if (type === "toggle" || type === "close") checked = !!n.open;
+      else if (typeof n.checked === "boolean") checked = n.checked;
+      else if (t && typeof t.checked === "boolean") checked = t.checked;
+      try {
+        onEvent(h.name, id, type, value, checked, typeof ev.key === "string" ? ev.key : "");
+      } catch (e) {
+        console.error("a2ui: event handler failed", e);
+      }
+      return;
+    }
+  }
+
+  function attach(name, el) {
+    detach(name);
+    const h = { name, el, doc: el.ownerDocument, nodes: [], listens: [], types: new Map() };
+    hosts.set(name, h);
+    for (const t of DEFAULT_TYPES) delegate(h, t);
+  }
+
+  function detach(name) {
+    const h = hosts.get(name);
+    if (h === undefined) return;
+    for (const [t, fn] of h.types) h.el.removeEventListener(t, fn, { capture: true });
+    h.el.replaceChildren();
+    hosts.delete(name);
+  }
+
+  globalThis.__a2uiRuntime = Object.freeze({
+    attach,
+    detach,
+    apply,
+    setEventHandler(fn) { onEvent = typeof fn === "function" ? fn : null; },
+    node(name, id) { const h = hosts.get(name); return h ? h.nodes[id] : undefined; },
+    stats,
+  });
+})();
