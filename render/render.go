@@ -55,6 +55,9 @@ type Options struct {
 	MaxLine int
 	// Now returns the action timestamp; nil means time.Now.
 	Now func() time.Time
+	// HostPrefix is prepended to a surface id to name its dom host (dom.NewTree), so that
+	// several renderers on one page never share a host name.
+	HostPrefix string
 }
 
 // Renderer turns streams of A2UI messages into DOM patches and user events into
@@ -85,6 +88,8 @@ type surface struct {
 	statusMs string
 	crashed  string
 	theme    string
+	// crashShown: the crash notice replaced the surface's content.
+	crashShown bool
 }
 
 type pendingAction struct {
@@ -174,7 +179,7 @@ func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
 	switch ev.Kind {
 	case model.Created:
 		ms, _ := r.proc.Surface(ev.SurfaceID)
-		s := &surface{id: ev.SurfaceID, tree: dom.NewTree(ev.SurfaceID)}
+		s := &surface{id: ev.SurfaceID, tree: dom.NewTree(r.opts.HostPrefix + ev.SurfaceID)}
 		if ms != nil {
 			s.version = ms.Version
 			s.unsub = ms.Data.Subscribe(nil, func(model.Pointer) { r.markDirty(s) })
@@ -261,12 +266,12 @@ func (r *Renderer) markDirty(s *surface) {
 // Pending reports whether a Frame has been requested and not yet run.
 func (r *Renderer) Pending() bool { return r.frameRq }
 
-// Frame builds every dirty surface, diffs it against its mounted tree and hands all the
-// changes to the host in one Patch. A panic while rendering one surface is recovered:
-// that surface shows an error notice, the others are unaffected.
+// Frame builds every dirty surface, diffs it against its mounted tree and hands the
+// changes to the host, one Patch per changed surface (one crossing into JS each). A panic
+// while rendering one surface is recovered: that surface's host is reset and shows an
+// error notice, the others are unaffected.
 func (r *Renderer) Frame() {
 	r.frameRq = false
-	r.enc.Reset()
 	for _, id := range r.order {
 		s := r.surf[id]
 		if s == nil || !s.dirty {
@@ -275,10 +280,6 @@ func (r *Renderer) Frame() {
 		s.dirty = false
 		r.renderSurface(s)
 	}
-	if r.enc.Ops() > 0 {
-		r.host.Patch(r.enc.Bytes())
-	}
-	r.enc.Reset()
 }
 
 func (r *Renderer) renderSurface(s *surface) {
@@ -287,56 +288,44 @@ func (r *Renderer) renderSurface(s *surface) {
 		return
 	}
 	var errs []*protocol.Error
-	var root *dom.Node
+	r.enc.Reset()
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				msg := panicText(p)
-				s.crashed = msg
+				s.crashed = panicText(p)
 				errs = append(errs, &protocol.Error{Code: protocol.CodeRender, SurfaceID: s.id,
-					Message: "rendering the surface failed: " + msg})
-				root = nil
+					Message: "rendering the surface failed: " + s.crashed})
 			}
 		}()
 		if s.crashed != "" {
 			return
 		}
+		var root *dom.Node
 		if !ms.Ready() {
 			root = pendingNode(s)
-			return
+		} else {
+			root, errs = catalog.Build(ms, s.env)
+			if root != nil && s.status == "failed" {
+				root = dom.El("div", statusBanner(s), root).SetAttr("class", "a2ui-with-status")
+			}
 		}
-		root, errs = catalog.Build(ms, s.env)
-		if root != nil && s.status == "failed" {
-			root = dom.El("div", statusBanner(s), root).SetAttr("class", "a2ui-with-status")
+		s.tree.Render(root, &r.enc)
+		if r.enc.Ops() > 0 {
+			r.host.Patch(r.enc.Bytes())
 		}
 	}()
-	if s.crashed != "" {
-		root = crashNode(s.crashed)
-		// The previous tree may be half-diffed: start from a clean host.
-		mark := r.enc.Ops()
-		_ = mark
-		func() {
-			defer func() {
-				if recover() != nil {
-					s.tree = dom.NewTree(s.id)
-				}
-			}()
-			s.tree.Render(root, &r.enc)
-		}()
-	} else {
-		func() {
-			defer func() {
-				if p := recover(); p != nil {
-					s.crashed = panicText(p)
-					errs = append(errs, &protocol.Error{Code: protocol.CodeRender, SurfaceID: s.id,
-						Message: "updating the surface failed: " + s.crashed})
-					s.tree = dom.NewTree(s.id)
-					s.tree.Render(crashNode(s.crashed), &r.enc)
-				}
-			}()
-			s.tree.Render(root, &r.enc)
-		}()
+	if s.crashed != "" && !s.crashShown {
+		// The half-written batch is dropped and the host re-created, so the notice
+		// starts from an empty element whatever the previous tree left behind.
+		s.crashShown = true
+		r.enc.Reset()
+		r.host.SurfaceRemoved(s.id)
+		r.host.SurfaceAdded(s.id)
+		s.tree = dom.NewTree(r.opts.HostPrefix + s.id)
+		s.tree.Render(crashNode(s.crashed), &r.enc)
+		r.host.Patch(r.enc.Bytes())
 	}
+	r.enc.Reset()
 	for _, e := range errs {
 		if e.SurfaceID == "" {
 			e.SurfaceID = s.id
