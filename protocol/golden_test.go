@@ -249,3 +249,31 @@ func TestSampleStreams(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleStreamCoverage: the v0.8 gallery streams use every standard component and
+// every binding form, so the gallery exercises all of them.
+func TestSampleStreamCoverage(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(repoRoot(t), "testdata", "v08", "*.jsonl"))
+	var all []byte
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, b...)
+	}
+	needles := []string{
+		`{"Text":`, `{"Image":`, `{"Icon":`, `{"Video":`, `{"AudioPlayer":`, `{"Row":`, `{"Column":`, `{"List":`,
+		`{"Card":`, `{"Tabs":`, `{"Divider":`, `{"Modal":`, `{"Button":`, `{"CheckBox":`, `{"TextField":`,
+		`{"DateTimeInput":`, `{"MultipleChoice":`, `{"Slider":`,
+		`{"literalString":`, `{"path":"/`, `{"path":"cuisine"}`, `"literalString":""}`, `"literalNumber":40}`, `"literalBoolean":false}`,
+		`"literalArray":[`, `"explicitList":`, `"dataBinding":"/items"`, `"dataBinding":"/days"`, `"valueMap":[{"key":"r1","valueMap"`,
+		`"valueString":" [{`, `"valueString":"{`, `{"key":".","valueString"`, `"path":"festival"`, `"deleteSurface"`, `"weight":`,
+		`"dataBinding":"/items"}},"direction"`, `{"id":"item-name","component":{"Text":{"text":{"path":"/name"}`,
+	}
+	for _, n := range needles {
+		if !bytes.Contains(all, []byte(n)) {
+			t.Errorf("testdata/v08 streams never contain %s", n)
+		}
+	}
+}
