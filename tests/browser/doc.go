@@ -1,0 +1,25 @@
+// Package browser holds the end-to-end tests of the renderer in headless Chromium,
+// driven with chromedp. They sit at the end of the pipeline: the built site
+// (web/ after `make build`: a2ui.wasm, wasm_exec.js, the runtime JS) is loaded in a
+// real page, fed JSONL from a scriptable agent, and checked through the DOM.
+//
+// Every test file carries `//go:build browser`, so a plain `go test ./...` skips
+// them; run them with `make test-browser` (or `go test -tags browser
+// ./tests/browser/...` after `make build`).
+//
+// The harness (harness_test.go) starts one Chromium per test binary and opens a
+// new tab (in its own window) per test. Every uncaught JS exception, console.error
+// or console.assert failure, and Go runtime panic printed by wasm_exec.js fails the
+// test unless it opts out with allowJSErrors(). Each test gets its own httptest
+// server: / serves web/, /testdata/ the repo's testdata/, /web_core/ the
+// @a2ui/web_core package sources (official examples under
+// /web_core/v0_9/schemas/catalogs/basic/examples/), plus the routes the test adds.
+//
+// Environment:
+//
+//	CHROMIUM                 browser binary (default /usr/bin/chromium)
+//	A2UI_REQUIRE_FIXTURES=1  fail instead of skip when node_modules is missing
+//	A2UI_WAIT_TIMEOUT        waitJS timeout as a Go duration (default 10s)
+//	TMPDIR                   run go test with a project-owned TMPDIR (make does:
+//	                         .tmp/), since Chromium leaves SingletonSocket dirs
+package browser

@@ -1,0 +1,147 @@
+//go:build browser
+
+package browser
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestHarness proves the harness itself: a page from the per-test server, waitJS,
+// textOf, evalJSON, a chunked stream read by fetch, and an action POST recorded.
+func TestHarness(t *testing.T) {
+	t.Parallel()
+	rec := newActionRecorder(`{"ok":true}`)
+	base := serve(t,
+		page("/hello.html", `<!doctype html><title>harness</title>
+<p id="msg">Hello <b>harness</b></p>
+<script>
+window.ready = false;
+setTimeout(() => { window.ready = true; }, 50);
+</script>`),
+		// "é" is split across chunks to prove they arrive as written.
+		handle("/agent/stream", streamChunks(50*time.Millisecond, `{"a":1}`+"\n"+`{"b":"caf`, "\xc3", "\xa9\"}\n")),
+		handle("POST /agent/action", rec),
+	)
+	ctx := newTab(t)
+	navigate(ctx, base+"/hello.html")
+	waitJS(ctx, "window.ready")
+	if got := textOf(ctx, "#msg"); got != "Hello harness" {
+		t.Errorf("text = %q, want %q", got, "Hello harness")
+	}
+	if got := evalJSON(ctx, `({title: document.title, n: 1 + 2})`); got != `{"title":"harness","n":3}` {
+		t.Errorf("evalJSON = %s", got)
+	}
+	if got := evalJS[int](ctx, `Promise.resolve(41 + 1)`); got != 42 {
+		t.Errorf("evalJS = %d, want 42", got)
+	}
+	got := evalJSON(ctx, `(async () => {
+		const r = await fetch("/agent/stream");
+		const reader = r.body.getReader();
+		const chunks = [];
+		for (;;) { const {done, value} = await reader.read(); if (done) break; chunks.push(value.length); }
+		return {type: r.headers.get("content-type"), incremental: chunks.length > 1};
+	})()`)
+	if got != `{"type":"application/jsonl","incremental":true}` {
+		t.Errorf("stream = %s, want application/jsonl read in more than one chunk", got)
+	}
+	if got := evalJSON(ctx, `fetch("/agent/stream").then(r => r.text())`); got != `"{\"a\":1}\n{\"b\":\"café\"}\n"` {
+		t.Errorf("stream text = %s", got)
+	}
+	reply := evalJSON(ctx, `fetch("/agent/action", {method: "POST", body: JSON.stringify({version: "v0.9", action: {name: "x"}})}).then(r => r.text())`)
+	if reply != `"{\"ok\":true}\n"` {
+		t.Errorf("action reply = %s", reply)
+	}
+	if bodies := rec.Wait(t, 1); bodies[0] != `{"version":"v0.9","action":{"name":"x"}}` {
+		t.Errorf("recorded body = %s", bodies[0])
+	}
+}
+
+// TestHarnessCatchesPageErrors checks that uncaught exceptions, console.error and
+// Go panics are recorded (this test opts out of failing on them).
+func TestHarnessCatchesPageErrors(t *testing.T) {
+	t.Parallel()
+	base := serve(t, page("/bad.html", `<!doctype html><script>
+console.log("fine");
+console.error("boom", 42);
+console.log("panic: runtime error: index out of range [3] with length 1");
+setTimeout(() => { window.done = true; throw new Error("kaput"); }, 0);
+</script>`))
+	ctx := newTab(t, allowJSErrors())
+	navigate(ctx, base+"/bad.html")
+	waitJS(ctx, "window.done")
+	// The exception is thrown right after done is set; poll for it to arrive.
+	deadline := time.Now().Add(5 * time.Second)
+	for len(tabErrors(ctx)) < 3 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	errs := tabErrors(ctx)
+	want := []string{
+		"console.error: boom 42",
+		"console.log: panic: runtime error: index out of range [3] with length 1",
+		"exception: Uncaught Error: kaput",
+	}
+	if len(errs) != len(want) {
+		t.Fatalf("errors = %q, want %d", errs, len(want))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(errs[i], w) {
+			t.Errorf("error %d = %q, want prefix %q", i, errs[i], w)
+		}
+	}
+	if c := tabConsole(ctx); len(c) != 4 || c[0] != "console.log: fine" {
+		t.Errorf("console = %q", c)
+	}
+}
+
+// TestHarnessWaitFailsOnPageError checks that waitJS stops early with the page
+// error instead of waiting for its timeout.
+func TestHarnessWaitFailsOnPageError(t *testing.T) {
+	t.Parallel()
+	base := serve(t, page("/throw.html", `<!doctype html><script>setTimeout(() => { throw new TypeError("nope"); }, 10);</script>`))
+	ctx := newTab(t, allowJSErrors())
+	navigate(ctx, base+"/throw.html")
+	// allowJSErrors also silences waitJS: it times out, and the error is recorded.
+	err := waitJSErr(ctx, "window.never", 2*time.Second)
+	if err == nil || !strings.Contains(err.Error(), "timeout") {
+		t.Errorf("waitJSErr = %v, want a timeout (errors are allowed in this tab)", err)
+	}
+	if errs := tabErrors(ctx); len(errs) != 1 || !strings.Contains(errs[0], "TypeError: nope") {
+		t.Errorf("errors = %q", errs)
+	}
+
+	// Same page in a strict tab state: waitJSErr reports the error, not a timeout.
+	tb := tabOf(ctx)
+	tb.mu.Lock()
+	tb.allowErrors, tb.reported = false, 0
+	tb.mu.Unlock()
+	start := time.Now()
+	err = waitJSErr(ctx, "window.never", 5*time.Second)
+	if err == nil || !strings.Contains(err.Error(), "page error while waiting for window.never") || !strings.Contains(err.Error(), "TypeError: nope") {
+		t.Errorf("waitJSErr = %v, want the page error", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("waitJSErr took %v; it should stop at once on a page error", d)
+	}
+	tb.mu.Lock()
+	tb.allowErrors = true // the error was reported above; do not fail the test at cleanup
+	tb.mu.Unlock()
+}
+
+// TestHarnessServesFixtures checks the static routes: web_core examples and testdata.
+func TestHarnessServesFixtures(t *testing.T) {
+	t.Parallel()
+	requireWebCore(t)
+	base := serve(t, page("/blank.html", `<!doctype html><p>blank</p>`))
+	ctx := newTab(t)
+	navigate(ctx, base+"/blank.html")
+	got := evalJSON(ctx, `fetch("/web_core/v0_9/schemas/catalogs/basic/examples/09_login-form.json").then(r => r.json()).then(j => j.name)`)
+	if got != `"Login Form with Validation"` {
+		t.Errorf("web_core example name = %s", got)
+	}
+	got = evalJSON(ctx, `fetch("/testdata/demo/booking.jsonl").then(async r => [r.headers.get("content-type"), JSON.parse((await r.text()).split("\n")[0]).createSurface.surfaceId])`)
+	if got != `["application/jsonl","booking"]` {
+		t.Errorf("testdata stream = %s", got)
+	}
+}
