@@ -1,0 +1,70 @@
+package dom_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Every file in dom/browser must carry the js && wasm build line, so that nothing there
+// compiles into host builds (a _wasm.go suffix would also match GOOS=wasip1).
+func TestBrowserFilesCarryBuildLine(t *testing.T) {
+	dir := filepath.Join(repoRoot(t), "dom", "browser")
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Go files in %s (%v)", dir, err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(b), "//go:build js && wasm\n") {
+			t.Errorf("%s does not start with //go:build js && wasm", filepath.Base(f))
+		}
+	}
+}
+
+// The host-testable packages must not depend on syscall/js, safejs or net/http in the wasm
+// build. (In that build the standard library itself — syscall, time — imports syscall/js;
+// only non-standard packages are checked for that import.)
+func TestNoJSDeps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	root := repoRoot(t)
+	var pkgs []string
+	for _, p := range []string{"protocol", "model", "binding", "catalog", "dom", "dom/memdom", "render"} {
+		if m, _ := filepath.Glob(filepath.Join(root, p, "*.go")); len(m) > 0 {
+			pkgs = append(pkgs, "./"+p)
+		}
+	}
+	args := append([]string{"list", "-deps", "-f", "{{.ImportPath}} {{.Standard}} {{join .Imports \",\"}}"}, pkgs...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		pkg, std := f[0], f[1] == "true"
+		if pkg == "net/http" || pkg == "github.com/hack-pad/safejs" {
+			t.Errorf("%s is in the dependency graph of %v", pkg, pkgs)
+		}
+		if std || len(f) < 3 {
+			continue
+		}
+		for _, imp := range strings.Split(f[2], ",") {
+			if imp == "syscall/js" {
+				t.Errorf("%s imports syscall/js", pkg)
+			}
+		}
+	}
+}
