@@ -80,6 +80,10 @@ function ser(n) {
   return s + "</" + n.localName + ">";
 }
 
+// Used as a module by dom/browser's wasm tests (under go_js_wasm_exec).
+module.exports = { doc, ser, FElement };
+if (require.main !== module) return;
+
 // Input: JSON {hosts: [name...], batches: [base64...]}; output: one JSON line per batch,
 // {err, html: {host: serialization}}.
 globalThis.document = doc;
