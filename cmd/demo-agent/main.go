@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"os"
 	"time"
+
+	"github.com/a2ui-go/a2ui/cmd/demo-agent/demoagent"
 )
 
 func main() {
@@ -18,7 +20,7 @@ func main() {
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
 		log.Printf("demo-agent: static dir %q missing (run `make build`); only /agent/ endpoints will work", *dir)
 	}
-	agent, err := NewAgent(*samples, *delay)
+	agent, err := demoagent.NewAgent(*samples, *delay)
 	if err != nil {
 		log.Fatalf("demo-agent: %v", err)
 	}
@@ -42,7 +44,7 @@ func displayAddr(addr string) string {
 }
 
 // NewServer routes /agent/ to the agent and everything else to the static site in dir.
-func NewServer(dir string, agent *Agent) http.Handler {
+func NewServer(dir string, agent http.Handler) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/agent/", agent)
 	mux.Handle("/", Static(dir))

@@ -6,7 +6,10 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/a2ui-go/a2ui/cmd/demo-agent/demoagent"
 )
 
 func TestStatic(t *testing.T) {
@@ -144,6 +147,37 @@ func TestAcceptsEncoding(t *testing.T) {
 	for _, tc := range tests {
 		if got := acceptsEncoding(tc.header, tc.token); got != tc.want {
 			t.Errorf("acceptsEncoding(%q, %q) = %v, want %v", tc.header, tc.token, got, tc.want)
+		}
+	}
+}
+
+func TestNewServerRoutes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<p>site</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	agent, err := demoagent.NewAgent("../../testdata", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(NewServer(dir, agent))
+	defer srv.Close()
+	tests := []struct{ method, path, ctype, prefix string }{
+		{"GET", "/", "text/html; charset=utf-8", "<p>site</p>"},
+		{"GET", "/agent/stream?sample=booking", "application/jsonl", `{"version":"v0.9","createSurface":{"surfaceId":"booking"`},
+		{"POST", "/agent/action", "application/jsonl", `{"version":"v0.9","updateDataModel":{"surfaceId":"tasks","path":"/tasks/0"`},
+		{"GET", "/agent/other", "text/plain; charset=utf-8", "404 page not found"},
+	}
+	for _, tc := range tests {
+		req, _ := http.NewRequest(tc.method, srv.URL+tc.path, strings.NewReader(`{"version":"v0.9","action":{"name":"toggle","surfaceId":"tasks","context":{"id":"t1"}}}`))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if ct := resp.Header.Get("Content-Type"); ct != tc.ctype || !strings.HasPrefix(string(b), tc.prefix) {
+			t.Errorf("%s %s: %s %q, want %s %q...", tc.method, tc.path, ct, b, tc.ctype, tc.prefix)
 		}
 	}
 }

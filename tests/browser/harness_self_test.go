@@ -3,6 +3,7 @@
 package browser
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -143,5 +144,24 @@ func TestHarnessServesFixtures(t *testing.T) {
 	got = evalJSON(ctx, `fetch("/testdata/demo/booking.jsonl").then(async r => [r.headers.get("content-type"), JSON.parse((await r.text()).split("\n")[0]).createSurface.surfaceId])`)
 	if got != `["application/jsonl","booking"]` {
 		t.Errorf("testdata stream = %s", got)
+	}
+}
+
+// TestHarnessDemoAgent checks the demo agent mounted on a test server: the page
+// streams the task sample and POSTs an action, and gets the agent's answer.
+func TestHarnessDemoAgent(t *testing.T) {
+	t.Parallel()
+	base := serve(t, page("/blank.html", `<!doctype html><p>blank</p>`), demoAgent(t, 0))
+	ctx := newTab(t)
+	navigate(ctx, base+"/blank.html")
+	got := evalJSON(ctx, `fetch("/agent/stream?sample=demo/tasks").then(async r => (await r.text()).trim().split("\n").length)`)
+	if got != "4" {
+		t.Errorf("tasks sample lines = %s, want 4", got)
+	}
+	got = evalJSON(ctx, `fetch("/agent/action", {method: "POST", body: JSON.stringify({version: "v0.9", action: {name: "remove", surfaceId: "tasks", sourceComponentId: "remove-btn", timestamp: "2026-01-15T12:00:00Z", context: {id: "t1"}}})}).then(r => r.text())`)
+	want := `{"version":"v0.9","updateDataModel":{"surfaceId":"tasks","path":"/tasks","value":[{"id":"t2","title":"Write report","done":true,"state":"done"},{"id":"t3","title":"Call Ana","done":false,"state":"open"}]}}` + "\n" +
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"tasks","path":"/summary","value":"1 of 2 done"}}` + "\n"
+	if got != strconv.Quote(want) {
+		t.Errorf("action answer = %s\nwant %s", got, strconv.Quote(want))
 	}
 }

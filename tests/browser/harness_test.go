@@ -20,6 +20,8 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/a2ui-go/a2ui/cmd/demo-agent/demoagent"
 )
 
 // ---- one Chromium per test binary ---------------------------------------------
@@ -605,6 +607,19 @@ func writeChunks(w http.ResponseWriter, r *http.Request, delay time.Duration, ch
 			fl.Flush()
 		}
 	}
+}
+
+// demoAgent mounts a fresh instance of cmd/demo-agent's scripted agent at /agent/
+// (GET /agent/stream?sample=demo/booking|demo/tasks|..., POST /agent/action),
+// streaming the repo's testdata with delay between lines. Its task-list state is
+// private to this test.
+func demoAgent(t testing.TB, delay time.Duration) Route {
+	t.Helper()
+	a, err := demoagent.NewAgent(repoPath(t, "testdata"), delay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Route{"/agent/", a}
 }
 
 // actionRecorder is an agent endpoint that records every request body (actions,

@@ -1,4 +1,11 @@
-package main
+// Package demoagent is the scripted A2UI agent of cmd/demo-agent, importable so
+// the browser tests can mount the same agent on their test server. It sits on
+// the agent side of the pipeline: it produces the JSONL the renderer consumes
+// and consumes the action JSON the renderer POSTs.
+//
+// Handlers run on net/http's per-request goroutines; the task-list rows are
+// shared under a mutex. It is host code (net/http) and never part of the wasm.
+package demoagent
 
 import (
 	"bufio"
@@ -456,7 +463,7 @@ func lines(msgs ...obj) [][]byte {
 	for _, m := range msgs {
 		b, err := json.Marshal(m)
 		if err != nil {
-			panic("demo-agent: cannot marshal a message it built: " + err.Error())
+			panic("demoagent: cannot marshal a message it built: " + err.Error())
 		}
 		out = append(out, b)
 	}

@@ -1,4 +1,4 @@
-package main
+package demoagent
 
 import (
 	"bufio"
@@ -15,7 +15,7 @@ import (
 )
 
 // samplesDir is the repo's testdata (the demo streams live in testdata/demo).
-const samplesDir = "../../testdata"
+const samplesDir = "../../../testdata"
 
 func newTestAgent(t *testing.T, delay time.Duration) (*Agent, *httptest.Server) {
 	t.Helper()
@@ -23,7 +23,7 @@ func newTestAgent(t *testing.T, delay time.Duration) (*Agent, *httptest.Server) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(NewServer(t.TempDir(), a))
+	srv := httptest.NewServer(a)
 	t.Cleanup(srv.Close)
 	return a, srv
 }
@@ -235,7 +235,7 @@ func TestStream(t *testing.T) {
 		{"sample=booking", "200", "application/jsonl", string(booking)},
 		{"sample=booking.jsonl", "200", "application/jsonl", string(booking)},
 		{"sample=booking&transport=sse", "200", "text/event-stream", sse.String()},
-		{"sample=nope", "404", "text/plain; charset=utf-8", "no sample \"nope\" in ../../testdata\n"},
+		{"sample=nope", "404", "text/plain; charset=utf-8", "no sample \"nope\" in ../../../testdata\n"},
 		{"sample=../go", "404", "text/plain; charset=utf-8", "bad sample name \"../go\"\n"},
 		{"sample=/etc/passwd", "404", "text/plain; charset=utf-8", "bad sample name \"/etc/passwd\"\n"},
 		{"", "404", "text/plain; charset=utf-8", "bad sample name \"\"\n"},
