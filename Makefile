@@ -89,6 +89,7 @@ dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js
 		[[ -f $$f.br ]] || brotli -q 11 -f -o $$f.br $$f; \
 		[[ -f $$f.gz ]] || gzip -9 -n -k -f $$f; \
 	done
+	$(GO) run ./cmd/samples -out $(DIST).new/samples
 	rm -rf $(DIST) && mv $(DIST).new $(DIST)
 
 run: build

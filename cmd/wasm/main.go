@@ -32,6 +32,10 @@ var inUI bool
 
 func main() {
 	g := safejs.Global()
+	if err := startDOM(); err != nil {
+		logError("a2ui: " + err.Error())
+		return
+	}
 	api, _ := safejs.ValueOf(map[string]any{})
 	_ = api.Set("create", jsFunc(createRenderer).Value())
 	_ = api.Set("stats", jsFunc(stats).Value())

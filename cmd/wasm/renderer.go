@@ -50,7 +50,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 			jr.r.Frame()
 		}
 	})
-	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale)})
+	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle)})
 	renderers[jr.handle] = jr
 
 	obj, _ := safejs.ValueOf(map[string]any{})
@@ -155,7 +155,7 @@ func (jr *jsRenderer) SurfaceAdded(id string) {
 }
 
 func (jr *jsRenderer) SurfaceRemoved(id string) {
-	unregisterHost(id)
+	unregisterHost(jr.handle, id)
 	delete(jr.hosts, id)
 	_, _ = jr.hooks.Call("removeHost", id)
 }

@@ -1,0 +1,77 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/dom/browser"
+	"github.com/hack-pad/safejs"
+)
+
+// The page has one op applier and one event bridge, shared by all renderers. Surface
+// hosts are registered as "r<handle>:<surfaceId>" so two renderers never share a name.
+var (
+	patcher *browser.Patcher
+	events  *browser.Events
+)
+
+func hostPrefix(handle int) string { return "r" + strconv.Itoa(handle) + ":" }
+
+// startDOM finds web/a2ui-runtime.js and starts forwarding delegated events to the UI
+// goroutine.
+func startDOM() error {
+	var err error
+	if patcher, err = browser.NewPatcher(); err != nil {
+		return err
+	}
+	if events, err = browser.NewEvents(); err != nil {
+		return err
+	}
+	go func() {
+		for ev := range events.C() {
+			ev := ev
+			post(func() { dispatchEvent(ev) })
+		}
+	}()
+	return nil
+}
+
+// dispatchEvent routes a delegated DOM event to its renderer (UI goroutine).
+func dispatchEvent(ev dom.Event) {
+	name := ev.Surface
+	if !strings.HasPrefix(name, "r") {
+		return
+	}
+	i := strings.IndexByte(name, ':')
+	if i < 0 {
+		return
+	}
+	h, err := strconv.Atoi(name[1:i])
+	if err != nil {
+		return
+	}
+	jr := renderers[h]
+	if jr == nil || jr.destroyed {
+		return
+	}
+	jr.r.Dispatch(name[i+1:], ev)
+}
+
+func patch(ops []byte) {
+	if err := patcher.Patch(ops); err != nil {
+		logError("a2ui: patch failed: " + err.Error())
+	}
+}
+
+func registerHost(handle int, id string, el safejs.Value) {
+	if err := patcher.Attach(hostPrefix(handle)+id, safejs.Unsafe(el)); err != nil {
+		logError("a2ui: attach failed: " + err.Error())
+	}
+}
+
+func unregisterHost(handle int, id string) {
+	_ = patcher.Detach(hostPrefix(handle) + id)
+}
