@@ -56,6 +56,13 @@ var sources = []source{
 	{dir: webCore + "/v1_0/schemas/catalogs/basic/examples", kind: officialExample, idPrefix: "v1_0-basic", group: "Official · basic catalog"},
 }
 
+// descriptions of the project's own streams, by path relative to the repo root;
+// streams not listed get a description generated from their content.
+var descriptions = map[string]string{
+	"testdata/demo/booking.jsonl": "A table booking form. Turn on Live agent: the demo agent checks the booking and answers with a confirmation surface.",
+	"testdata/demo/tasks.jsonl":   "A task list rendered from a List template, with Toggle and Remove on every row. Turn on Live agent: the demo agent updates the rows.",
+}
+
 // versionRank orders the catalogue by protocol version; unknown versions go last.
 var versionRank = map[string]int{"v0.8": 0, "v0.9-draft": 1, "v0.9": 2, "v0.9.1": 3, "v0.10": 4, "v1.0": 5}
 
@@ -114,6 +121,9 @@ func Collect(root string, requireOfficial bool) ([]Sample, []string, error) {
 				s.Title = titleFromName(stem)
 			}
 			s.Version = detectVersion(s.lines)
+			if s.Description == "" {
+				s.Description = descriptions[rel]
+			}
 			if s.Description == "" {
 				s.Description = describe(s.Version, s.lines)
 			}

@@ -62,7 +62,7 @@ func TestCollectAndWrite(t *testing.T) {
 			wantIndex: []Sample{
 				{ID: "v08-weather_forecast", Title: "Weather forecast", Description: `v0.8 stream, 2 messages: surface "w" with Card, Text.`, Version: "v0.8", Group: "Project samples", File: "v08-weather_forecast.jsonl", Messages: 2},
 				{ID: "draft-contact_form", Title: "Contact form", Description: `v0.9-draft stream, 1 message: surface "c" with Column.`, Version: "v0.9-draft", Group: "Project samples", File: "draft-contact_form.jsonl", Messages: 1},
-				{ID: "demo-booking", Title: "Booking", Description: `v0.9 stream, 2 messages: surface "booking" with Button, Text.`, Version: "v0.9", Group: "Demo agent", File: "demo-booking.jsonl", Messages: 2, Agent: "booking"},
+				{ID: "demo-booking", Title: "Booking", Description: descriptions["testdata/demo/booking.jsonl"], Version: "v0.9", Group: "Demo agent", File: "demo-booking.jsonl", Messages: 2, Agent: "booking"},
 				{ID: "v0_9-basic-01_flight-status", Title: "Flight Status", Description: "Dates.", Version: "v0.9", Group: "Official · basic catalog", File: "v0_9-basic-01_flight-status.jsonl", Messages: 2},
 				{ID: "v0_9-minimal-6_capitalized_text", Title: "Capitalized text", Description: `v0.9 stream, 1 message: surface "m" with Text.`, Version: "v0.9", Group: "Official · minimal catalog", File: "v0_9-minimal-6_capitalized_text.jsonl", Messages: 1},
 				{ID: "v1_0-basic-36_modal", Title: "Modal", Description: "v1.0 stream, 1 message.", Version: "v1.0", Group: "Official · basic catalog", File: "v1_0-basic-36_modal.jsonl", Messages: 1},
