@@ -2,7 +2,6 @@ package binding
 
 import (
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -195,9 +194,11 @@ func isExactTie(abs float64, d int) bool {
 	if len(frac) != d+1 || frac[d] != '5' {
 		return false
 	}
-	r := new(big.Rat).SetFloat64(abs)
-	r.Mul(r, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d+1)), nil)))
-	return r.IsInt()
+	// A float64 has a finite decimal expansion (at most 1074 fraction digits); with that
+	// many digits FormatFloat is exact, so the value is a tie iff nothing follows the 5.
+	exact := strconv.FormatFloat(abs, 'f', 1074, 64)
+	_, efrac, _ := strings.Cut(exact, ".")
+	return strings.TrimRight(efrac[d+1:], "0") == ""
 }
 
 // roundDecimal renders abs (≥ 0, finite) with between minF and maxF fraction digits,

@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/a2ui-go/a2ui/dom"
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	gmparser "github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
@@ -26,7 +26,15 @@ const LinkRel = "noopener noreferrer ugc"
 
 // parser is built once, on first Markdown use, never at package init. Only the CommonMark
 // core is enabled: no extensions, no attribute syntax, no auto heading ids.
-var parser = sync.OnceValue(func() goldmark.Markdown { return goldmark.New() })
+// Only goldmark's parser is used (not the goldmark package, whose default HTML renderer
+// would be linked into the wasm for nothing).
+var parser = sync.OnceValue(func() gmparser.Parser {
+	return gmparser.NewParser(
+		gmparser.WithBlockParsers(gmparser.DefaultBlockParsers()...),
+		gmparser.WithInlineParsers(gmparser.DefaultInlineParsers()...),
+		gmparser.WithParagraphTransformers(gmparser.DefaultParagraphTransformers()...),
+	)
+})
 
 // IsPlain reports whether s contains no Markdown syntax at all, so that it renders as a
 // single text node without calling goldmark.
@@ -63,7 +71,7 @@ func Blocks(s string) []*dom.Node {
 		return []*dom.Node{el("p", textNode(s))}
 	}
 	src := []byte(s)
-	doc := parser().Parser().Parse(text.NewReader(src))
+	doc := parser().Parse(text.NewReader(src))
 	w := walker{src: src}
 	return w.children(doc, 0)
 }
@@ -76,7 +84,7 @@ func Inline(s string) []*dom.Node {
 		return []*dom.Node{textNode(s)}
 	}
 	src := []byte(s)
-	doc := parser().Parser().Parse(text.NewReader(src))
+	doc := parser().Parse(text.NewReader(src))
 	w := walker{src: src}
 	var out []*dom.Node
 	w.flattenBlocks(doc, &out)
