@@ -433,10 +433,19 @@ func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
 		ev.ActionID = surfaceID + "-" + strconv.FormatUint(r.seq, 10)
 		r.pending[ev.ActionID] = pendingAction{surfaceID: surfaceID, path: a.ResponsePath}
 	}
-	if ms.SendDataModel {
-		ev.DataModel = ms.Data.Snapshot()
-	}
 	body := protocol.EncodeAction(ev)
+	if ms.SendDataModel {
+		// The surface asked for its data model to travel with every message to the agent
+		// (v0.9 sendDataModel): it goes in the transport metadata beside the action, as
+		// A2A puts it in the message metadata.
+		dm := protocol.EncodeClientDataModel(ms.Version, map[string]map[string]any{surfaceID: ms.Data.Snapshot()})
+		if len(dm) > 0 && len(body) > 0 && body[len(body)-1] == '}' {
+			b := append([]byte(nil), body[:len(body)-1]...)
+			b = append(b, `,"metadata":{"a2uiClientDataModel":`...)
+			b = append(b, dm...)
+			body = append(b, "}}"...)
+		}
+	}
 	r.host.Emit("a2ui-action", body)
 	r.host.Send(body)
 }

@@ -329,3 +329,30 @@ func TestV08StreamsRender(t *testing.T) {
 		})
 	}
 }
+
+func TestSendDataModelTravelsWithAction(t *testing.T) {
+	r, h := newRenderer(t)
+	r.Process([]byte(strings.Replace(loginV09, `"catalogId"`, `"sendDataModel":true,"catalogId"`, 1)))
+	r.Frame()
+	dispatch(t, r, h, "s1", findNode(h, "s1", byTagText("button", "Go")), dom.Event{Type: "click"})
+	acts := h.ofType("a2ui-action")
+	if len(acts) != 1 {
+		t.Fatalf("actions = %v", acts)
+	}
+	var got struct {
+		Action   map[string]any `json:"action"`
+		Metadata struct {
+			DM struct {
+				Version  string                    `json:"version"`
+				Surfaces map[string]map[string]any `json:"surfaces"`
+			} `json:"a2uiClientDataModel"`
+		} `json:"metadata"`
+	}
+	if err := json.Unmarshal([]byte(acts[0]), &got); err != nil {
+		t.Fatalf("%v: %s", err, acts[0])
+	}
+	if got.Action["name"] != "login" || got.Metadata.DM.Version != "v0.9" ||
+		!jsonEqual(got.Metadata.DM.Surfaces["s1"], map[string]any{"user": map[string]any{"name": "Ada"}}) {
+		t.Fatalf("action = %s", acts[0])
+	}
+}
