@@ -22,6 +22,8 @@ GOTEST    := mkdir -p $(TMP) && TMPDIR=$(TMP) A2UI_REQUIRE_FIXTURES=1 $(GO) test
 WASM      := web/a2ui.wasm
 DIST      := dist
 BUDGET    := size-budget.txt
+# The packages linked into the wasm (host-only commands, bench and tests are not).
+WASM_PKGS := ./protocol/... ./model/... ./binding/... ./catalog/... ./dom/... ./render/... ./cmd/wasm/...
 WEB_CORE  := node_modules/@a2ui/web_core/src
 NPM_STAMP := node_modules/.package-lock.json
 
@@ -111,7 +113,7 @@ test-browser: deps build
 # Host, wasm (syscall/js packages) and browser-tagged code all get vetted.
 vet:
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet $(WASM_PKGS)
 	$(GO) vet -tags browser ./tests/browser/...
 
 # npm ci when node_modules is missing or older than the lockfile.
