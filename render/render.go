@@ -479,37 +479,45 @@ func (r *Renderer) actionResponse(m *protocol.ActionResponse) {
 	}
 }
 
-// callFunction runs a catalog function the agent asked for and answers with a function
-// response (or an error carrying the functionCallId).
+// callFunction runs a catalog function the agent asked for (v0.10 callFunction, v1.0
+// callRendererFunction) and answers with a function response, or an error carrying the
+// functionCallId. Only functions of the renderer's catalog that the policy allows run.
+// v0.10 answers only when the call asked for a response; v1.0 always answers.
 func (r *Renderer) callFunction(m *protocol.CallFunction) {
-	fail := func(code, msg string) {
-		body := protocol.EncodeFunctionResponse(m.Version, m.FunctionCallID, nil,
-			&protocol.FunctionError{Code: code, Message: msg})
-		r.host.Emit("a2ui-error", body)
+	answer := func(value any, ferr *protocol.FunctionError) {
+		if !m.WantResponse && m.Version != protocol.V10 {
+			if ferr != nil {
+				r.Report(&protocol.Error{Code: ferr.Code, SurfaceID: m.SurfaceID, Message: ferr.Message})
+			}
+			return
+		}
+		body := protocol.EncodeFunctionResult(m.Version, m.FunctionCallID, m.Name, value, ferr)
+		if ferr != nil {
+			r.host.Emit("a2ui-error", body)
+		}
 		r.host.Send(body)
 	}
 	if !r.opts.Policy.AllowFunction(m.Name) || !r.opts.Functions.Has(m.Name) {
-		fail(protocol.CodeFunction, "function "+strconv.Quote(m.Name)+" is not available in this renderer")
+		answer(nil, &protocol.FunctionError{Code: protocol.CodeFunction,
+			Message: "function " + strconv.Quote(m.Name) + " is not available in this renderer"})
 		return
 	}
 	var scope binding.Scope
 	if ms, ok := r.proc.Surface(m.SurfaceID); ok {
 		scope.Surface = ms
 	}
-	call := map[string]any{"call": m.Name}
 	args := map[string]any{}
 	for k, raw := range m.Args {
 		var v any
 		if err := json.Unmarshal(raw, &v); err != nil {
-			fail(protocol.CodeValidationFailed, "argument "+k+": "+err.Error())
+			answer(nil, &protocol.FunctionError{Code: protocol.CodeValidationFailed, Message: "argument " + k + ": " + err.Error()})
 			return
 		}
 		args[k] = v
 	}
-	call["args"] = args
-	v, err := binding.EvalValue(scope, call, r.opts.Functions, r.opts.Formatter)
+	v, err := binding.EvalValue(scope, map[string]any{"call": m.Name, "args": args}, r.opts.Functions, r.opts.Formatter)
 	if err != nil {
-		fail(protocol.CodeFunction, err.Error())
+		answer(nil, &protocol.FunctionError{Code: protocol.CodeFunction, Message: err.Error()})
 		return
 	}
 	if o, ok := v.(binding.OpenURL); ok {
@@ -518,8 +526,7 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 		}
 		v = nil
 	}
-	body := protocol.EncodeFunctionResponse(m.Version, m.FunctionCallID, v, nil)
-	r.host.Send(body)
+	answer(v, nil)
 }
 
 // Destroy removes every surface and its DOM.
