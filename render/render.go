@@ -535,3 +535,9 @@ func (r *Renderer) Destroy() {
 		r.proc.Apply(&protocol.DeleteSurface{Version: protocol.V09, SurfaceID: id})
 	}
 }
+
+// Capabilities returns the a2uiClientCapabilities object for the renderer's catalog, in the
+// per-version and the flat form (agents read both); transports put it in their metadata.
+func (r *Renderer) Capabilities() []byte {
+	return protocol.EncodeCapabilities(r.opts.Catalog.CatalogIDs())
+}

@@ -54,3 +54,17 @@ func TestCallFunctionAnswers(t *testing.T) {
 		})
 	}
 }
+
+func TestCapabilitiesListEveryCatalogPerVersionAndFlat(t *testing.T) {
+	r, _ := newRenderer(t)
+	caps := string(r.Capabilities())
+	for _, want := range []string{`"v0.9":{"supportedCatalogIds":[`, `"v1.0":{"supportedCatalogIds":[`,
+		`"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"`} {
+		if !strings.Contains(caps, want) {
+			t.Errorf("capabilities lack %s: %s", want, caps)
+		}
+	}
+	if !strings.HasPrefix(caps, `{"supportedCatalogIds":[`) {
+		t.Errorf("flat form missing: %s", caps)
+	}
+}

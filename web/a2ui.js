@@ -148,6 +148,8 @@
         return j ? JSON.parse(j) : undefined;
       },
       surfaces() { return dead ? [] : JSON.parse(r.surfaces()); },
+      // capabilities: the a2uiClientCapabilities object to send to agents (A2A metadata).
+      capabilities() { return JSON.parse(r.capabilities()); },
       destroy() {
         if (dead) return;
         dead = true;

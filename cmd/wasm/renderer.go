@@ -119,6 +119,9 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		}
 		return string(append(b, ']'))
 	})
+	set("capabilities", func(a []safejs.Value) any {
+		return string(jr.r.Capabilities())
+	})
 	set("destroy", func(a []safejs.Value) any {
 		post(jr.destroy)
 		return nil
