@@ -1,14 +1,35 @@
 #!/usr/bin/env bash
-# bench/run.sh — entry point of `make bench` (SKELETON: not implemented yet).
+# bench/run.sh — entry point of `make bench` (after `make build`).
 #
-# TODO(bench): the bench engineer fills this in: build the comparison pages
-# (the official web renderers from npm, bundled into bench/dist/), drive them and
-# dist/ in headless Chromium, and write results to bench/out/. Until then this
-# script fails loudly so nobody mistakes it for a benchmark run.
+# 1. bundles the comparison pages: @a2ui/lit 0.11.0 and @a2ui/react 0.11.1 (exact
+#    versions from package.json / package-lock.json) with esbuild into bench/dist/,
+#    with .gz (gzip -9) and .br (brotli -q 11) siblings;
+# 2. runs the Go driver (bench/cmd/bench), which drives dist/ (ours) and bench/dist/ in
+#    headless Chromium and writes bench/results.md (and bench/out/results.json).
+#
+# Knobs (environment): BENCH_RUNS, BENCH_QUICK=1, BENCH_CEILING, BENCH_ONLY,
+# BENCH_RENDERERS, CHROMIUM; extra arguments go to the driver (e.g. -dump).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 [[ -f dist/a2ui.wasm ]] || { echo "bench: dist/a2ui.wasm missing; run make build" >&2; exit 1; }
-mkdir -p bench/out
-echo "bench: not implemented yet (bench/run.sh is a skeleton; see bench/README.md)" >&2
-exit 2
+ESBUILD=node_modules/.bin/esbuild
+if [[ ! -x $ESBUILD || ! -d node_modules/@a2ui/lit || ! -d node_modules/@a2ui/react ]]; then
+	echo "bench: npm devDependencies missing; running npm ci" >&2
+	npm ci --no-audit --no-fund
+fi
+
+mkdir -p bench/dist bench/out .tmp
+common=(--bundle --minify --format=esm --target=es2022 --legal-comments=none
+	'--define:process.env.NODE_ENV="production"' --log-level=warning)
+"$ESBUILD" bench/pages/lit-entry.js "${common[@]}" --outfile=bench/dist/lit.js
+"$ESBUILD" bench/pages/react-entry.js "${common[@]}" --outfile=bench/dist/react.js
+# @a2ui/react's compiled CSS modules (not in its exports map, so copied by path).
+cp node_modules/@a2ui/react/v0_9/index.css bench/dist/react.css
+for f in bench/dist/*.js bench/dist/*.css; do
+	gzip -9 -n -k -f "$f"
+	brotli -q 11 -f -o "$f.br" "$f"
+done
+
+export TMPDIR=$PWD/.tmp
+exec go run ./bench/cmd/bench "$@"

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// markdown renders the results table (the content of bench/results.md).
+func (b *bench) markdown(elapsed time.Duration) string {
+	c := b.cfg
+	ceiling := strconv.FormatFloat(c.ceiling.Seconds(), 'f', -1, 64) + " s"
+	ceilMs := float64(c.ceiling.Milliseconds())
+	var sb strings.Builder
+	w := func(s ...string) {
+		for _, x := range s {
+			sb.WriteString(x)
+		}
+	}
+	w("# Benchmark: Go/wasm renderer vs the official web renderers\n\n")
+	w("Written by `make bench` (bench/cmd/bench) on ", time.Now().UTC().Format("2006-01-02"), ": ",
+		b.br.version, ", ", runtime.Version(), ", ", cpuName(), ", ", strconv.Itoa(runtime.NumCPU()), " CPUs; ",
+		strconv.Itoa(c.runs), " run(s) per cell, ceiling ", ceiling, ", took ", elapsed.Round(time.Second).String(), ".\n\n")
+	w("Each cell: median (min–max) over the runs; lower is better everywhere. ",
+		"Ratio = ours / best anchor (median); \"< x\" when every anchor hit the ceiling. ",
+		"Every run is a fresh tab; all three renderers get the same in-page generated v0.9 messages ",
+		"(basic catalog) as JSON lines, one per task (bench/pages/harness.js).\n\n")
+	names := []string{}
+	for _, r := range c.renderers {
+		names = append(names, anchorNames[r])
+	}
+	w("| workload | ", strings.Join(names, " | "), " | ours / best anchor |\n")
+	w("|---|", strings.Repeat("---:|", len(c.renderers)), "---:|\n")
+	for _, id := range b.order {
+		def := b.rows[id]
+		w("| ", def.label, " |")
+		var anchors []*series
+		for _, r := range c.renderers {
+			s := b.res[id][r]
+			if def.oursOnly && r != "ours" {
+				w(" n/a |")
+				continue
+			}
+			w(" ", cell(s, ceiling), " |")
+			if r != "ours" {
+				anchors = append(anchors, s)
+			}
+		}
+		if def.oursOnly || def.noRatio || !containsStr(c.renderers, "ours") {
+			w(" – |\n")
+			continue
+		}
+		w(" ", ratio(b.res[id]["ours"], anchors, ceilMs), " |\n")
+	}
+	w("\n")
+	w(methodNotes)
+	if errs := b.errorLines(); len(errs) > 0 {
+		w("\n## Errors in this run\n\n")
+		for _, e := range errs {
+			w("- ", e, "\n")
+		}
+	}
+	return sb.String()
+}
+
+const methodNotes = `## How each row is measured
+
+- **stream**: createSurface, then updateComponents with a root Column listing t0…tN-1, then N
+  updateComponents messages with one Text each, each message in its own task (MessageChannel,
+  no timer clamp). Clock: from the first message to the first animation frame at which the
+  DOM holds all N Text elements. A run that passes the ceiling is stopped and shown as
+  "> ceiling"; a larger N is then not run for that renderer.
+- **bulk**: the same root and N Texts in one updateComponents message.
+- **update**: a Column whose children template over /rows (1,000 rows, Text bound to
+  "label"); after it has rendered, one updateDataModel sets /rows/500/label. Clock: until
+  the MutationObserver callback that sees the new text; mutation records are counted over
+  every root and every open shadow root, until the page has been idle for 100 ms and two frames.
+- **typing**: a TextField bound to /name and a Text bound to /name. The driver sends real
+  key events (CDP Input.dispatchKeyEvent) one at a time; per keystroke: the keydown event's
+  timeStamp → the MutationObserver callback that shows the typed prefix in the Text.
+- **cold / warm start**: the official login-form example (web_core 0.11.0
+  v0_9/…/09_login-form.json) processed as soon as the renderer is ready; time since navigation
+  start of the first animation frame after its text is in the DOM. Cold: a new browser
+  context (empty HTTP cache and code cache). Warm: the third load in one browser context
+  (static files are served with Cache-Control: max-age=3600).
+- **bytes**: the renderer's own files that the cold load fetched (ours: a2ui.js,
+  wasm_exec.js, a2ui-runtime.js, a2ui.css, a2ui.wasm; anchors: the esbuild bundle
+  --minify --format=esm --target=es2022, NODE_ENV=production, React also its CSS); gzip -9
+  and brotli -q 11 of each file, summed. The benchmark harness and the page HTML are not counted.
+  Served over HTTPS with the precompressed variant the browser asked for.
+- **memory**: 100 copies of the login form (distinct surface ids) processed, rendered,
+  deleted; then again. JS heap = performance.memory.usedJSHeapSize after gc()
+  (--js-flags=--expose-gc, --enable-precise-memory-info). For ours also
+  window.__a2uiGo.stats().liveFuncs and the wasm memory (instance.exports.mem, kept by
+  bench/pages/wasm-hook.js). Wasm linear memory never shrinks; the Go heap inside it is reused.
+`
+
+func (b *bench) errorLines() []string {
+	var out []string
+	for _, id := range b.order {
+		for _, r := range b.cfg.renderers {
+			if s := b.res[id][r]; s != nil {
+				for _, e := range s.Errors {
+					if len(e) > 400 {
+						e = e[:400] + "…"
+					}
+					out = append(out, r+" "+id+": "+e)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func containsStr(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// cpuName is the model name from /proc/cpuinfo ("unknown CPU" elsewhere).
+func cpuName() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown CPU"
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown CPU"
+}

@@ -1,0 +1,300 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// server serves the comparison pages over TLS (Chromium only asks for brotli on
+// https) from an httptest server. Static files come from mounted directories and
+// are sent precompressed: FILE.br when the browser accepts br and it exists, else
+// FILE.gz, else FILE. Every request is logged so a page load can be attributed.
+type server struct {
+	mounts []mount
+	gen    map[string]generated
+
+	mu  sync.Mutex
+	log []request
+
+	ts *httptest.Server
+}
+
+type mount struct {
+	prefix string // URL prefix, with trailing slash
+	dir    string
+}
+
+type generated struct {
+	body        []byte
+	contentType string
+}
+
+// request is one logged response.
+type request struct {
+	Path     string `json:"path"`
+	File     string `json:"file,omitempty"`
+	Encoding string `json:"encoding,omitempty"`
+	Bytes    int64  `json:"bytes"`
+	Status   int    `json:"status"`
+}
+
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".wasm": "application/wasm",
+	".json": "application/json",
+}
+
+func newServer(mounts []mount, gen map[string]generated) *server {
+	s := &server{mounts: mounts, gen: gen}
+	s.ts = httptest.NewTLSServer(s)
+	return s
+}
+
+func (s *server) URL() string { return s.ts.URL }
+func (s *server) Close()      { s.ts.Close() }
+
+// resetLog starts a new attribution window and returns nothing; takeLog returns
+// the requests since the last reset.
+func (s *server) resetLog() {
+	s.mu.Lock()
+	s.log = nil
+	s.mu.Unlock()
+}
+
+func (s *server) takeLog() []request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.log
+	s.log = nil
+	return out
+}
+
+type countingWriter struct {
+	http.ResponseWriter
+	n      int64
+	status int
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(p)
+	w.n += int64(n)
+	return n, err
+}
+
+func (w *countingWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (s *server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	w := &countingWriter{ResponseWriter: rw, status: http.StatusOK}
+	p := path.Clean("/" + r.URL.Path)
+	rec := request{Path: p}
+	defer func() {
+		rec.Bytes = w.n
+		rec.Status = w.status
+		s.mu.Lock()
+		s.log = append(s.log, rec)
+		s.mu.Unlock()
+	}()
+
+	if g, ok := s.gen[p]; ok {
+		w.Header().Set("Content-Type", g.contentType)
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(g.body)
+		return
+	}
+	file := s.resolve(p)
+	if file == "" {
+		http.NotFound(w, r)
+		return
+	}
+	rec.File = file
+	fi, err := os.Stat(file)
+	if err != nil || fi.IsDir() {
+		http.NotFound(w, r)
+		return
+	}
+	send, enc := file, ""
+	accept := r.Header.Get("Accept-Encoding")
+	if acceptsEncoding(accept, "br") && fresh(file+".br", fi.ModTime()) {
+		send, enc = file+".br", "br"
+	} else if acceptsEncoding(accept, "gzip") && fresh(file+".gz", fi.ModTime()) {
+		send, enc = file+".gz", "gzip"
+	}
+	rec.Encoding = enc
+	f, err := os.Open(send)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	defer f.Close()
+	h := w.Header()
+	if ct, ok := contentTypes[filepath.Ext(file)]; ok {
+		h.Set("Content-Type", ct)
+	} else {
+		h.Set("Content-Type", "application/octet-stream")
+	}
+	if enc != "" {
+		h.Set("Content-Encoding", enc)
+	}
+	h.Set("Vary", "Accept-Encoding")
+	// Cacheable for an hour: the warm-start rows measure a page whose static files come from
+	// the browser's HTTP cache (and its code cache), as on a real second visit.
+	h.Set("Cache-Control", "public, max-age=3600")
+	http.ServeContent(w, r, "", fi.ModTime(), f)
+}
+
+// resolve maps a URL path to a file under a mount ("" when none matches).
+func (s *server) resolve(p string) string {
+	for _, m := range s.mounts {
+		if rel, ok := strings.CutPrefix(p, m.prefix); ok && rel != "" {
+			return filepath.Join(m.dir, filepath.FromSlash(rel))
+		}
+	}
+	return ""
+}
+
+func acceptsEncoding(header, enc string) bool {
+	for part := range strings.SplitSeq(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), enc) {
+			return !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0")
+		}
+	}
+	return false
+}
+
+// fresh reports whether a precompressed sibling exists and is not older than its source.
+func fresh(file string, src time.Time) bool {
+	fi, err := os.Stat(file)
+	return err == nil && !fi.ModTime().Before(src)
+}
+
+// ---- sizes ------------------------------------------------------------------------
+
+// sizes is raw, gzip -9 and brotli -q 11 bytes of a set of files.
+type sizes struct {
+	Raw, Gzip, Brotli int64
+	Files             []string
+}
+
+// sizeOf returns the sizes of file from its precompressed siblings (computing gzip
+// when FILE.gz is missing; brotli needs FILE.br, which make build and bench/run.sh write).
+func sizeOf(file string) (raw, gz, br int64, err error) {
+	fi, err := os.Stat(file)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	raw = fi.Size()
+	if g, err := os.Stat(file + ".gz"); err == nil && !g.ModTime().Before(fi.ModTime()) {
+		gz = g.Size()
+	} else {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		zw.Write(data)
+		zw.Close()
+		gz = int64(buf.Len())
+	}
+	b, err := os.Stat(file + ".br")
+	if err != nil || b.ModTime().Before(fi.ModTime()) {
+		return raw, gz, 0, fmt.Errorf("%s.br missing or stale (bench/run.sh and make build write it)", file)
+	}
+	return raw, gz, b.Size(), nil
+}
+
+// rendererBytes sums the sizes of the renderer's own files in a page-load log: every
+// successful static file except the benchmark's harness (the same on every page).
+func rendererBytes(log []request, harnessDir string) (sizes, error) {
+	var out sizes
+	seen := map[string]bool{}
+	for _, r := range log {
+		if r.File == "" || r.Status >= 400 || seen[r.File] {
+			continue
+		}
+		if rel, err := filepath.Rel(harnessDir, r.File); err == nil && !strings.HasPrefix(rel, "..") {
+			continue
+		}
+		seen[r.File] = true
+		raw, gz, br, err := sizeOf(r.File)
+		if err != nil {
+			return out, err
+		}
+		out.Raw += raw
+		out.Gzip += gz
+		out.Brotli += br
+		out.Files = append(out.Files, r.Path)
+	}
+	return out, nil
+}
+
+// ---- generated files --------------------------------------------------------------
+
+// loginScript turns the official login-form example into window.BENCH_LOGIN, an
+// array of JSON lines (the wire form the harness hands to each renderer).
+func loginScript(examplePath string) ([]byte, error) {
+	data, err := os.ReadFile(examplePath)
+	if err != nil {
+		return nil, err
+	}
+	var ex struct {
+		Messages []json.RawMessage `json:"messages"`
+	}
+	if err := json.Unmarshal(data, &ex); err != nil {
+		return nil, fmt.Errorf("%s: %w", examplePath, err)
+	}
+	if len(ex.Messages) == 0 {
+		return nil, fmt.Errorf("%s: no messages", examplePath)
+	}
+	lines := make([]string, 0, len(ex.Messages))
+	for _, m := range ex.Messages {
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, m); err != nil {
+			return nil, err
+		}
+		lines = append(lines, buf.String())
+	}
+	js, err := json.Marshal(lines)
+	if err != nil {
+		return nil, err
+	}
+	return []byte("window.BENCH_LOGIN = " + string(js) + ";\n"), nil
+}
+
+// pageHTML is the comparison page of one renderer: the harness first, then the
+// renderer and its adapter; the surface host is #host.
+func pageHTML(renderer string) []byte {
+	head := map[string]string{
+		"ours": `<script src="/bench/wasm-hook.js"></script>
+<script src="/ours/a2ui.js"></script>
+<script src="/bench/adapter-ours.js"></script>`,
+		"lit": `<script type="module" src="/anchors/lit.js"></script>`,
+		"react": `<link rel="stylesheet" href="/anchors/react.css">
+<script type="module" src="/anchors/react.js"></script>`,
+	}[renderer]
+	return []byte(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bench ` + renderer + `</title>
+<meta name="viewport" content="width=device-width">
+<style>body{margin:0;font:14px system-ui,sans-serif}#host{display:block;padding:8px}</style>
+<script src="/bench/harness.js"></script>
+<script src="/bench/login.js"></script>
+` + head + `
+</head><body><div id="host"></div></body></html>
+`)
+}

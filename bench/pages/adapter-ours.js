@@ -1,0 +1,37 @@
+// Comparison page adapter for our Go/WebAssembly renderer (dist/a2ui.js, loaded before this file).
+// Uses only the public page API: A2UI.ready, A2UI.mount, r.process, r.flush, r.destroy.
+(() => {
+  "use strict";
+  let r = null;
+  let host = null;
+  window.BENCH_register({
+    name: "ours",
+    version: "a2ui Go/wasm (this repo)",
+    async init(h) {
+      host = h;
+      await window.A2UI.ready;
+      r = await window.A2UI.mount(h, {});
+    },
+    // process gets the wire form: our renderer takes the JSONL text as is.
+    process(text) {
+      r.process(text);
+    },
+    flush() {
+      return r.flush();
+    },
+    roots() {
+      return host.shadowRoot ? [host.shadowRoot] : [];
+    },
+    // Go-side stats (live js.Func callbacks, renderers) and the wasm linear memory size.
+    stats() {
+      const s = window.__a2uiGo && window.__a2uiGo.stats ? window.__a2uiGo.stats() : {};
+      const inst = window.__benchWasm;
+      const mem = inst && inst.exports && inst.exports.mem;
+      return {
+        liveFuncs: s.liveFuncs,
+        renderers: s.renderers,
+        wasmMemory: mem ? mem.buffer.byteLength : null,
+      };
+    },
+  });
+})();

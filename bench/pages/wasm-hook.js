@@ -1,0 +1,21 @@
+// Loaded before dist/a2ui.js on our comparison page only: keeps a reference to the wasm
+// instance that a2ui.js creates (it keeps it private) so the benchmark can read the size of
+// its linear memory (instance.exports.mem). It wraps the two WebAssembly entry points and
+// changes nothing else.
+(() => {
+  "use strict";
+  const keep = (res) => {
+    if (res && res.instance) window.__benchWasm = res.instance;
+    return res;
+  };
+  const streaming = WebAssembly.instantiateStreaming;
+  if (streaming) {
+    WebAssembly.instantiateStreaming = function (...args) {
+      return streaming.apply(this, args).then(keep);
+    };
+  }
+  const plain = WebAssembly.instantiate;
+  WebAssembly.instantiate = function (...args) {
+    return plain.apply(this, args).then(keep);
+  };
+})();
