@@ -30,25 +30,50 @@ type Scope struct {
 // updateDataModel may create them). Not safe for concurrent use.
 type Reads struct {
 	Paths []model.Pointer
+	seen  map[string]struct{}
 }
 
-// Add records p unless an equal pointer is already recorded. A nil *Reads ignores it.
+// Add records p unless an equal pointer is already recorded (amortized O(len(p))). A nil
+// *Reads ignores it.
 func (r *Reads) Add(p model.Pointer) {
 	if r == nil {
 		return
 	}
-	for _, q := range r.Paths {
-		if q.Equal(p) {
-			return
+	if r.seen == nil {
+		r.seen = make(map[string]struct{}, len(r.Paths)+8)
+		for _, q := range r.Paths {
+			r.seen[pointerKey(q)] = struct{}{}
 		}
 	}
+	k := pointerKey(p)
+	if _, dup := r.seen[k]; dup {
+		return
+	}
+	r.seen[k] = struct{}{}
 	r.Paths = append(r.Paths, p)
+}
+
+// pointerKey is an unambiguous map key for p: each token is length-prefixed, since
+// tokens may contain any byte.
+func pointerKey(p model.Pointer) string {
+	n := 0
+	for _, t := range p {
+		n += len(t) + 4
+	}
+	b := make([]byte, 0, n)
+	for _, t := range p {
+		l := len(t)
+		b = append(b, byte(l>>24), byte(l>>16), byte(l>>8), byte(l))
+		b = append(b, t...)
+	}
+	return string(b)
 }
 
 // Reset empties the set, keeping its storage.
 func (r *Reads) Reset() {
 	if r != nil {
 		r.Paths = r.Paths[:0]
+		clear(r.seen)
 	}
 }
 
