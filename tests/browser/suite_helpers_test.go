@@ -137,6 +137,12 @@ func processLines(ctx context.Context, id string, lines ...string) {
 	process(ctx, id, jsString(strings.Join(lines, "\n")+"\n"))
 }
 
+// flush waits until host id's DOM shows everything the renderer processed.
+func flush(ctx context.Context, id string) {
+	tabOf(ctx).t.Helper()
+	evalJSON(ctx, `T.r[`+jsString(id)+`].flush().then(() => true)`)
+}
+
 // hostText returns T.text(id).
 func hostText(ctx context.Context, id string) string {
 	tabOf(ctx).t.Helper()
@@ -190,7 +196,7 @@ func typeIn(ctx context.Context, id, css, text string, replace bool) {
 	}
 }
 
-// pressKey sends one key (e.g. kb.Escape) to the focused element.
+// pressKey sends keys (e.g. kb.Escape, or text) as key events to the focused element.
 func pressKey(ctx context.Context, key string) {
 	tb := tabOf(ctx)
 	tb.t.Helper()
