@@ -1,0 +1,241 @@
+//go:build browser
+
+package browser
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestStreamRendersProgressively streams JSONL whose lines are split across
+// chunks (one inside a UTF-8 sequence) and holds the second half back until the
+// test has seen the first surface on screen: rendering must not wait for the end
+// of the stream, and the promise of connect() resolves only at the end.
+func TestStreamRendersProgressively(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	first := []string{
+		`{"version":"v0.9","createSurface":{"surfaceId":"news","catalogId":"` + basicCatalog + `"}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"news","components":[{"id":"root","component":"Column","children":["h","body"]},{"id":"h","component":"Text","text":"Breaking: café opens","variant":"h2"},{"id":"body","component":"Text","text":{"path":"/body"}}]}}`,
+	}
+	second := []string{
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"news","path":"/body","value":"Queues around the block"}}`,
+		`{"version":"v0.9","createSurface":{"surfaceId":"later","catalogId":"` + basicCatalog + `"}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"later","components":[{"id":"root","component":"Text","text":"Second surface arrived"}]}}`,
+	}
+	// Chunk boundaries: inside the first line, inside "é" (0xc3 0xa9), and in the
+	// middle of the line that follows the pause.
+	half := strings.Join(first, "\n") + "\n"
+	cut := strings.Index(half, "\xc3\xa9") + 1
+	rest := strings.Join(second, "\n") + "\n"
+	release := make(chan struct{})
+	stream := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/jsonl")
+		w.Header().Set("Cache-Control", "no-store")
+		fl := w.(http.Flusher)
+		send := func(s string) {
+			io.WriteString(w, s)
+			fl.Flush()
+			time.Sleep(30 * time.Millisecond)
+		}
+		send(half[:40])
+		send(half[40:cut])
+		send(half[cut:])
+		select {
+		case <-release:
+		case <-r.Context().Done():
+			return
+		case <-time.After(20 * time.Second):
+		}
+		send(rest[:25])
+		send(rest[25:])
+	})
+	base := serve(t, rendererPage(), handle("GET /agent/stream", stream))
+	ctx := openRenderer(t, base, "")
+	evalJSON(ctx, `(window.streamDone = false, T.r.host.connect("/agent/stream").then(() => { window.streamDone = true; }), true)`)
+
+	waitJS(ctx, `T.text("host").includes("Breaking: café opens")`)
+	if done := evalJS[bool](ctx, `window.streamDone`); done {
+		t.Errorf("connect() resolved before the stream ended")
+	}
+	if got := hostText(ctx, "host"); got != "Breaking: café opens" {
+		t.Errorf("text mid-stream = %q, want only the first surface's heading", got)
+	}
+	close(release)
+	waitJS(ctx, `window.streamDone`)
+	flush(ctx, "host")
+	if got, want := hostText(ctx, "host"), "Breaking: café opensQueues around the blockSecond surface arrived"; got != want {
+		t.Errorf("text after the stream = %q, want %q", got, want)
+	}
+	if got := evalJSON(ctx, `T.r.host.surfaces()`); got != `["news","later"]` {
+		t.Errorf("surfaces() = %s", got)
+	}
+	if errs := events(ctx, "host", "a2ui-error"); len(errs) > 0 {
+		t.Errorf("a2ui-error events: %s", errs)
+	}
+}
+
+// TestStreamSSE streams the same kind of messages as server-sent events with a
+// delay between events, through the <a2ui-renderer transport="sse"> element.
+func TestStreamSSE(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t,
+		page("/sse.html", `<!doctype html><html lang="en"><meta charset="utf-8"><title>sse</title>
+<script src="/a2ui.js"></script>
+<a2ui-renderer id="el" src="/agent/sse" transport="sse"></a2ui-renderer>`),
+		handle("GET /agent/sse", streamSSE(100*time.Millisecond,
+			`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"`+basicCatalog+`"}}`,
+			`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Column","children":["a","b"]},{"id":"a","component":"Text","text":"Event one"},{"id":"b","component":"Text","text":{"path":"/b"}}]}}`,
+			// One event spread over two data: lines (pretty-printed JSON).
+			"{\"version\":\"v0.9\",\"updateDataModel\":{\"surfaceId\":\"s\",\n\"path\":\"/b\",\"value\":\"Event two\"}}",
+		)),
+	)
+	ctx := newTab(t)
+	navigate(ctx, base+"/sse.html")
+	waitJS(ctx, `(() => { const r = document.getElementById("el").shadowRoot; return r && r.querySelector("[data-surface-id=s]") && r.textContent.includes("Event two"); })()`)
+	if got := evalJS[string](ctx, `document.getElementById("el").shadowRoot.querySelector("section.a2ui-surface[data-surface-id=s]").textContent`); got != "Event oneEvent two" {
+		t.Errorf("surface text = %q", got)
+	}
+}
+
+// TestUnknownComponent renders a component type the catalog does not have: a
+// placeholder naming the type, an UNKNOWN_COMPONENT a2ui-error, and the siblings
+// render as usual.
+func TestUnknownComponent(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPage())
+	ctx := openRenderer(t, base, "")
+	processLines(ctx, "host",
+		`{"version":"v0.9","createSurface":{"surfaceId":"u","catalogId":"`+basicCatalog+`"}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"u","components":[`+
+			`{"id":"root","component":"Column","children":["before","mystery","after"]},`+
+			`{"id":"before","component":"Text","text":"Before the widget"},`+
+			`{"id":"mystery","component":"HoloProjector","beam":"blue"},`+
+			`{"id":"after","component":"Text","text":"After the widget"}`+
+			`]}}`,
+	)
+	if got := evalJS[int](ctx, `T.qa("host", ".a2ui-unknown").length`); got != 1 {
+		t.Fatalf("%d .a2ui-unknown placeholders, want 1", got)
+	}
+	ph := evalJS[string](ctx, `T.q("host", ".a2ui-unknown").textContent`)
+	if !strings.Contains(ph, "HoloProjector") {
+		t.Errorf("placeholder text %q does not name the type", ph)
+	}
+	order := evalJS[[]string](ctx, `Array.from(T.q("host", "section.a2ui-surface").querySelectorAll("p.a2ui-text, .a2ui-unknown")).map((e) => e.textContent)`)
+	if want := []string{"Before the widget", ph, "After the widget"}; !equalJSON(order, want) {
+		t.Errorf("children in order = %q, want %q", order, want)
+	}
+	errs := events(ctx, "host", "a2ui-error")
+	if codes := errorCodes(t, errs); !equalJSON(codes, []string{"UNKNOWN_COMPONENT"}) {
+		t.Fatalf("a2ui-error codes = %q, want [UNKNOWN_COMPONENT]; details %s", codes, errs)
+	}
+	var e struct {
+		Version string `json:"version"`
+		Error   struct {
+			Code, SurfaceID, Message string
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(errs[0], &e); err != nil {
+		t.Fatal(err)
+	}
+	if e.Version != "v0.9" || e.Error.SurfaceID != "u" || !strings.Contains(e.Error.Message, "HoloProjector") {
+		t.Errorf("a2ui-error detail = %s, want version v0.9, surfaceId u, a message naming HoloProjector", errs[0])
+	}
+	// A re-render (data change) does not report the same problem again.
+	processLines(ctx, "host", `{"version":"v0.9","updateDataModel":{"surfaceId":"u","path":"/x","value":1}}`)
+	if n := len(events(ctx, "host", "a2ui-error")); n != 1 {
+		t.Errorf("%d a2ui-error events after a data update, want still 1", n)
+	}
+}
+
+// TestMalformedLineMidStream streams a line that is not JSON between good ones:
+// one VALIDATION_FAILED a2ui-error, and the lines after it still render.
+func TestMalformedLineMidStream(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	rec := newActionRecorder()
+	base := serve(t, rendererPage(),
+		handle("POST /agent/action", rec),
+		handle("GET /agent/stream", streamLines(20*time.Millisecond,
+			`{"version":"v0.9","createSurface":{"surfaceId":"m","catalogId":"`+basicCatalog+`"}}`,
+			`{"version":"v0.9","updateComponents":{"surfaceId":"m","components":[{"id":"root","component":"Column","children":["a","b"]},{"id":"a","component":"Text","text":"Line two rendered"}]}}`,
+			`{"version":"v0.9","updateComponents": {"surfaceId":"m","components":[{"id":"b",`,
+			`{"version":"v0.9","updateComponents":{"surfaceId":"m","components":[{"id":"b","component":"Text","text":{"path":"/msg"}}]}}`,
+			`{"version":"v0.9","updateDataModel":{"surfaceId":"m","path":"/msg","value":"Line five rendered"}}`,
+		)),
+	)
+	ctx := openRenderer(t, base, `{actionURL: "/agent/action"}`)
+	evalJSON(ctx, `T.r.host.connect("/agent/stream").then(() => T.r.host.flush()).then(() => true)`)
+	if got, want := hostText(ctx, "host"), "Line two renderedLine five rendered"; got != want {
+		t.Errorf("text = %q, want %q", got, want)
+	}
+	errs := events(ctx, "host", "a2ui-error")
+	if codes := errorCodes(t, errs); !equalJSON(codes, []string{"VALIDATION_FAILED"}) {
+		t.Fatalf("a2ui-error codes = %q, want [VALIDATION_FAILED]; details %s", codes, errs)
+	}
+	var e struct {
+		Error struct {
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(errs[0], &e); e.Error.Message == "" {
+		t.Errorf("a2ui-error without a message: %s", errs[0])
+	}
+	// The error is reported to the agent too, as the same message.
+	bodies := rec.Wait(t, 1)
+	if canonicalJSON(t, bodies[0]) != canonicalJSON(t, errs[0]) {
+		t.Errorf("error POSTed to the agent = %s, want the a2ui-error detail %s", bodies[0], errs[0])
+	}
+}
+
+// TestTwoSurfacesDeleteOne renders two surfaces from one stream and deletes one:
+// its section goes, the other stays and keeps working, and a2ui-surface events
+// report both creations and the deletion.
+func TestTwoSurfacesDeleteOne(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPage())
+	ctx := openRenderer(t, base, "")
+	processLines(ctx, "host",
+		`{"version":"v0.9","createSurface":{"surfaceId":"left","catalogId":"`+basicCatalog+`"}}`,
+		`{"version":"v0.9","createSurface":{"surfaceId":"right","catalogId":"`+basicCatalog+`"}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"left","components":[{"id":"root","component":"Text","text":"Left surface"}]}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"right","components":[{"id":"root","component":"Text","text":{"path":"/label"}}]}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"right","path":"/label","value":"Right surface"}}`,
+	)
+	sections := func() []string {
+		return evalJS[[]string](ctx, `T.qa("host", ".a2ui-root > section.a2ui-surface").map((s) => s.dataset.surfaceId + "=" + s.textContent)`)
+	}
+	if got, want := sections(), []string{"left=Left surface", "right=Right surface"}; !equalJSON(got, want) {
+		t.Fatalf("sections = %q, want %q", got, want)
+	}
+	processLines(ctx, "host", `{"version":"v0.9","deleteSurface":{"surfaceId":"left"}}`)
+	if got, want := sections(), []string{"right=Right surface"}; !equalJSON(got, want) {
+		t.Errorf("sections after deleteSurface = %q, want %q", got, want)
+	}
+	if got := evalJSON(ctx, `T.r.host.surfaces()`); got != `["right"]` {
+		t.Errorf("surfaces() = %s, want [\"right\"]", got)
+	}
+	if got := evalJSON(ctx, `T.r.host.dataModel("left")`); got != "undefined" && got != "null" {
+		t.Errorf("dataModel(left) after delete = %s", got)
+	}
+	// The remaining surface still updates.
+	processLines(ctx, "host", `{"version":"v0.9","updateDataModel":{"surfaceId":"right","path":"/label","value":"Right, updated"}}`)
+	if got, want := sections(), []string{"right=Right, updated"}; !equalJSON(got, want) {
+		t.Errorf("sections after update = %q, want %q", got, want)
+	}
+	got := canonicalJSON(t, evalJSON(ctx, `T.events("host", "a2ui-surface")`))
+	want := canonicalJSON(t, `[{"surfaceId":"left","event":"created"},{"surfaceId":"right","event":"created"},{"surfaceId":"left","event":"deleted"}]`)
+	if got != want {
+		t.Errorf("a2ui-surface events = %s, want %s", got, want)
+	}
+	if errs := events(ctx, "host", "a2ui-error"); len(errs) > 0 {
+		t.Errorf("a2ui-error events: %s", errs)
+	}
+}
