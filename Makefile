@@ -123,13 +123,20 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
+# Size table (raw, gzip -9, brotli -q 11) of the wasm and of the files an embedding page
+# loads; fails above $(BUDGET) (the size when it was set + 5%).
 size: build
 	.ci/size.sh $(DIST) $(BUDGET)
 
-# TODO(bench): bench/run.sh is a skeleton; the bench engineer fills in the
-# benchmark (renderer vs the official web renderers) and its outputs in bench/out/.
-bench: build
-	bench/run.sh
+# Benchmark against @a2ui/lit and @a2ui/react (bench/README.md): prints the table and
+# writes bench/results.md. Knobs, from the environment or `make bench BENCH_RUNS=3`:
+# BENCH_RUNS (default 5), BENCH_QUICK=1 (1 run, N <= 1000, 5 s ceiling), BENCH_CEILING
+# (seconds, default 20), BENCH_ONLY (stream,bulk,update,typing,startup,bytes,memory),
+# BENCH_RENDERERS (ours,lit,react), BENCH_ARGS (extra driver flags, e.g. -dump).
+BENCH_ARGS ?=
+export BENCH_RUNS BENCH_QUICK BENCH_CEILING BENCH_ONLY BENCH_RENDERERS CHROMIUM
+bench: deps build
+	bench/run.sh $(BENCH_ARGS)
 
 # Short runs of every Fuzz target (one go test -fuzz per target, as go requires).
 fuzz:

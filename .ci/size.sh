@@ -3,8 +3,11 @@
 # and, with --init, by `make build`).
 #
 #   .ci/size.sh DIST BUDGET          print raw/gzip/brotli sizes of the wasm and of
-#                                    everything a page loads (DIST/*.html *.js *.css
-#                                    *.wasm); fail if a total exceeds BUDGET
+#                                    what an embedding page loads (a2ui.js, wasm_exec.js,
+#                                    a2ui-runtime.js, a2ui.css, a2ui.wasm: the "page"
+#                                    total); fail if the wasm or the page total exceeds
+#                                    BUDGET. Other DIST/*.html *.js *.css (gallery,
+#                                    demos) are listed below it, outside the budget.
 #   .ci/size.sh --init DIST BUDGET   write BUDGET (measured + 5%) if it is missing
 #
 # Compressed sizes come from the precompressed .br/.gz siblings `make build`
@@ -19,10 +22,19 @@ budget=${2:?usage: size.sh [--init] DIST BUDGET}
 if [[ $init == 1 && -f $budget ]]; then exit 0; fi
 
 shopt -s nullglob
-files=()
-for f in "$dist"/*.html "$dist"/*.js "$dist"/*.css "$dist"/*.wasm; do files+=("$f"); done
 wasm=$dist/a2ui.wasm
 [[ -f $wasm ]] || { echo "size: $wasm missing; run make build" >&2; exit 1; }
+# The files a page that embeds the renderer loads (a2ui.js fetches the other four).
+page_files=(a2ui.js wasm_exec.js a2ui-runtime.js a2ui.css a2ui.wasm)
+files=()
+for n in "${page_files[@]}"; do
+	[[ -f $dist/$n ]] || { echo "size: $dist/$n missing; run make build" >&2; exit 1; }
+	files+=("$dist/$n")
+done
+others=()
+for f in "$dist"/*.html "$dist"/*.js "$dist"/*.css; do
+	[[ " ${page_files[*]} " == *" ${f##*/} "* ]] || others+=("$f")
+done
 
 # csize FILE EXT CMD...: size of FILE.EXT when it is at least as new as FILE, else of CMD's output.
 csize() {
@@ -65,6 +77,13 @@ fi
 printf '%-28s %10s %10s %10s\n' file raw gzip brotli
 printf '%s\n' "${rows[@]}"
 printf '%-28s %10d %10d %10d\n' "TOTAL (a page loads)" "${tot[raw]}" "${tot[gzip]}" "${tot[br]}"
+if (( ${#others[@]} )); then
+	echo "not loaded by an embedding page (outside the budget):"
+	for f in "${others[@]}"; do
+		printf '  %-26s %10d %10d %10d\n' "${f#"$dist"/}" "$(stat -c %s "$f")" \
+			"$(csize "$f" gz gzip -9 -n -c)" "$(csize "$f" br brotli -q 11 -c)"
+	done
+fi
 
 [[ -f $budget ]] || { echo "size: no budget file $budget (make build writes it)" >&2; exit 1; }
 fail=0

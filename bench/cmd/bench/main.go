@@ -43,6 +43,9 @@ type config struct {
 	out       string
 	jsonOut   string
 	dump      bool
+	dist      string
+	profile   string
+	profTop   int
 }
 
 var anchorNames = map[string]string{
@@ -85,6 +88,9 @@ func main() {
 	flag.StringVar(&cfg.out, "out", "bench/results.md", "markdown results file")
 	flag.StringVar(&cfg.jsonOut, "json", "bench/out/results.json", "raw results (JSON)")
 	flag.BoolVar(&cfg.dump, "dump", false, "render a probe on each page, print its DOM and exit")
+	flag.StringVar(&cfg.dist, "dist", "dist", "our built site (a2ui.js, a2ui.wasm, …)")
+	flag.StringVar(&cfg.profile, "profile", "", "RENDERER:EXPR — run one harness call (e.g. ours:BENCH.bulk(1000,20000)) under the CPU profiler, print the top functions and exit")
+	flag.IntVar(&cfg.profTop, "top", 40, "functions listed by -profile")
 	flag.Parse()
 
 	cfg.ceiling = time.Duration(*ceil) * time.Second
@@ -140,7 +146,10 @@ func run(cfg config) error {
 	if err != nil {
 		return err
 	}
-	dist := filepath.Join(root, "dist")
+	dist := cfg.dist
+	if !filepath.IsAbs(dist) {
+		dist = filepath.Join(root, dist)
+	}
 	anchors := filepath.Join(root, "bench", "dist")
 	pages := filepath.Join(root, "bench", "pages")
 	for _, f := range []string{filepath.Join(dist, "a2ui.js"), filepath.Join(dist, "a2ui.wasm")} {
@@ -177,6 +186,13 @@ func run(cfg config) error {
 	b := &bench{cfg: cfg, srv: srv, br: br, pagesDir: pages, res: map[string]map[string]*series{}, over: map[string]int{}}
 	if cfg.dump {
 		return b.dumpPages()
+	}
+	if cfg.profile != "" {
+		r, expr, ok := strings.Cut(cfg.profile, ":")
+		if !ok {
+			return fmt.Errorf("-profile wants RENDERER:EXPR")
+		}
+		return b.profile(r, expr, cfg.profTop)
 	}
 	start := time.Now()
 	logf("bench: %s, %d run(s), ceiling %s, renderers %s", br.version, cfg.runs, cfg.ceiling, strings.Join(cfg.renderers, ","))

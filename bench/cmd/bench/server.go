@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -171,17 +172,27 @@ func acceptsEncoding(header, enc string) bool {
 	for part := range strings.SplitSeq(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if strings.EqualFold(strings.TrimSpace(name), enc) {
-			return !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0")
+			for param := range strings.SplitSeq(params, ";") {
+				k, v, _ := strings.Cut(strings.TrimSpace(param), "=")
+				if strings.EqualFold(k, "q") {
+					q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+					return err == nil && q > 0
+				}
+			}
+			return true
 		}
 	}
 	return false
 }
 
-// fresh reports whether a precompressed sibling exists and is not older than its source.
+// fresh reports whether a precompressed sibling exists and is not older than its source
+// (to the second: gzip -k and brotli copy the source's mtime, brotli without sub-seconds).
 func fresh(file string, src time.Time) bool {
 	fi, err := os.Stat(file)
-	return err == nil && !fi.ModTime().Before(src)
+	return err == nil && !olderThan(fi.ModTime(), src)
 }
+
+func olderThan(a, b time.Time) bool { return a.Add(time.Second).Before(b) }
 
 // ---- sizes ------------------------------------------------------------------------
 
@@ -199,7 +210,7 @@ func sizeOf(file string) (raw, gz, br int64, err error) {
 		return 0, 0, 0, err
 	}
 	raw = fi.Size()
-	if g, err := os.Stat(file + ".gz"); err == nil && !g.ModTime().Before(fi.ModTime()) {
+	if g, err := os.Stat(file + ".gz"); err == nil && !olderThan(g.ModTime(), fi.ModTime()) {
 		gz = g.Size()
 	} else {
 		data, err := os.ReadFile(file)
@@ -213,7 +224,7 @@ func sizeOf(file string) (raw, gz, br int64, err error) {
 		gz = int64(buf.Len())
 	}
 	b, err := os.Stat(file + ".br")
-	if err != nil || b.ModTime().Before(fi.ModTime()) {
+	if err != nil || olderThan(b.ModTime(), fi.ModTime()) {
 		return raw, gz, 0, fmt.Errorf("%s.br missing or stale (bench/run.sh and make build write it)", file)
 	}
 	return raw, gz, b.Size(), nil

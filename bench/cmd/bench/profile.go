@@ -1,0 +1,126 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/chromedp"
+)
+
+// profile runs one workload expression on one renderer's page under the V8 CPU
+// profiler and prints the functions with the most self time, and the inclusive time
+// of each. For readable Go names build a wasm without -s -w into a copy of dist/ and
+// pass it with -dist (bench/README.md shows the commands).
+func (b *bench) profile(renderer, expr string, top int) error {
+	t, err := b.openPage(renderer)
+	if err != nil {
+		return err
+	}
+	defer t.cancel()
+	ctx := t.ctx
+	if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
+		return err
+	}
+	if _, err := chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200}); err != nil {
+		return err
+	}
+	if _, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{}); err != nil {
+		return err
+	}
+	var res map[string]any
+	evalErr := t.eval(expr, b.cfg.ceiling+60*time.Second, &res)
+	stop, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+	if evalErr != nil {
+		return evalErr
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s on %s: %v\n", expr, renderer, res)
+	p := stop.Profile
+	if p == nil || len(p.Nodes) == 0 {
+		return fmt.Errorf("empty profile")
+	}
+	// Self time per node from the samples, then per function name; inclusive time by
+	// walking each sample's stack (counting a function once per sample).
+	byID := map[int64]*profiler.ProfileNode{}
+	parent := map[int64]int64{}
+	for _, n := range p.Nodes {
+		byID[n.ID] = n
+		for _, c := range n.Children {
+			parent[c] = n.ID
+		}
+	}
+	name := func(n *profiler.ProfileNode) string {
+		f := n.CallFrame
+		s := f.FunctionName
+		if s == "" {
+			s = "(anonymous)"
+		}
+		u := f.URL
+		if i := strings.LastIndex(u, "/"); i >= 0 {
+			u = u[i+1:]
+		}
+		if u != "" {
+			s += "  [" + u + "]"
+		}
+		return s
+	}
+	self := map[string]float64{}
+	incl := map[string]float64{}
+	var total float64
+	for i, id := range p.Samples {
+		dt := 0.0
+		if i+1 < len(p.TimeDeltas) {
+			dt = float64(p.TimeDeltas[i+1]) / 1000
+		}
+		total += dt
+		n := byID[id]
+		if n == nil {
+			continue
+		}
+		self[name(n)] += dt
+		seen := map[string]bool{}
+		for cur, ok := id, true; ok; cur, ok = parent[cur] {
+			nn := name(byID[cur])
+			if !seen[nn] {
+				incl[nn] += dt
+				seen[nn] = true
+			}
+		}
+	}
+	type kv struct {
+		k    string
+		v, i float64
+	}
+	var rows []kv
+	for k, v := range self {
+		rows = append(rows, kv{k, v, incl[k]})
+	}
+	slices.SortFunc(rows, func(a, b kv) int { return cmp.Compare(b.v, a.v) })
+	fmt.Printf("profile: %s ms sampled\n%10s %10s  function\n", fmtNum(total), "self ms", "incl ms")
+	for i, r := range rows {
+		if i >= top {
+			break
+		}
+		fmt.Printf("%10s %10s  %s\n", fmtNum(r.v), fmtNum(r.i), r.k)
+	}
+	var inc []kv
+	for k, v := range incl {
+		inc = append(inc, kv{k, self[k], v})
+	}
+	slices.SortFunc(inc, func(a, b kv) int { return cmp.Compare(b.i, a.i) })
+	fmt.Printf("\nby inclusive time:\n")
+	for i, r := range inc {
+		if i >= top {
+			break
+		}
+		fmt.Printf("%10s %10s  %s\n", fmtNum(r.v), fmtNum(r.i), r.k)
+	}
+	return nil
+}
