@@ -71,6 +71,11 @@ type Builder struct {
 	instances int
 	domIDs    map[string]int
 	limitHit  bool
+	// cur is the cache entry of the instance being rendered (nil at the surface root).
+	cur *cacheEntry
+	// changed are the data paths written since the previous build; dirty: reuse nothing.
+	changed []model.Pointer
+	dirty   bool
 	// triggerHooks run in addition to a Button's own click handling (a Modal trigger).
 	triggerHooks []func()
 	// phrasing > 0 while rendering inside an element that only allows phrasing content
@@ -85,7 +90,7 @@ type Result struct {
 	// surface (an error that persists is returned once; it is returned again only after
 	// a build without it).
 	Errors []*protocol.Error
-	// Reads are the absolute data paths the build read (bindings, template lists,
+	// Reads (with Env.CollectReads) are the absolute data paths the build read (bindings, template lists,
 	// function arguments), so the renderer knows which model changes affect the surface.
 	Reads []model.Pointer
 }
@@ -117,6 +122,8 @@ func BuildResult(s *model.Surface, env *Env) Result {
 		b.pol = DefaultPolicy{}
 	}
 	b.hs.Reset()
+	b.state.watch(s)
+	b.changed, b.dirty = b.state.take()
 	b.state.build++
 
 	root := &dom.Node{Kind: dom.Element, Tag: "div", Key: s.ID,
@@ -136,7 +143,11 @@ func BuildResult(s *model.Surface, env *Env) Result {
 	}
 	errs := b.newErrors()
 	b.state.sweep()
-	return Result{Root: root, Errors: errs, Reads: b.reads.Paths}
+	res := Result{Root: root, Errors: errs, Reads: b.reads.Paths}
+	// Handlers of this build keep the Builder alive as long as their subtree is cached:
+	// drop what only the build itself needed.
+	b.reads, b.onPath, b.domIDs, b.errs = binding.Reads{}, nil, nil, nil
+	return res
 }
 
 func (b *Builder) newErrors() []*protocol.Error {
@@ -169,7 +180,11 @@ func (b *Builder) err(code, id, prop, msg string) {
 			path += "/" + prop
 		}
 	}
-	b.errs = append(b.errs, &protocol.Error{Code: code, SurfaceID: b.s.ID, Path: path, Message: msg})
+	e := &protocol.Error{Code: code, SurfaceID: b.s.ID, Path: path, Message: msg}
+	b.errs = append(b.errs, e)
+	if b.cur != nil {
+		b.cur.errs = append(b.cur.errs, e)
+	}
 }
 
 // Error records a build error about prop of in. The error's Path is
@@ -215,26 +230,57 @@ func notice(key, class, text string) *dom.Node {
 		Children: []*dom.Node{{Kind: dom.Text, Text: text}}}
 }
 
-// child renders component id as a child keyed key in scope.
+// child renders component id as a child keyed key in scope, reusing the node built last
+// time when nothing it depends on changed (cache.go).
 func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) {
 	c, ok := b.s.Component(id)
 	if !ok {
+		if b.cur != nil {
+			b.cur.missing = append(b.cur.missing, id)
+		}
 		return pending(key)
+	}
+	if e, ok := b.cached(uid); ok {
+		b.reuse(e)
+		if b.cur != nil {
+			b.cur.children = append(b.cur.children, e)
+		}
+		return e.node
 	}
 	pathKey := id + "\x00" + scope.Base.String()
 	if b.onPath[pathKey] {
+		b.noStore()
 		b.err(protocol.CodeCycle, id, "", "component "+strconv.Quote(id)+" contains itself")
 		return notice(key, "a2ui-cycle", "Component cycle at "+id)
 	}
 	if b.depth >= b.maxDepth() {
+		b.noStore()
 		b.limit(id, "component nesting deeper than "+strconv.Itoa(b.maxDepth()))
 		return notice(key, "a2ui-limit", "Nesting limit reached")
 	}
-	b.instances++
-	if b.instances > b.maxInstances() {
+	if b.instances+1 > b.maxInstances() {
+		b.noStore()
 		b.limit(id, "more than "+strconv.Itoa(b.maxInstances())+" component instances")
 		return notice(key, "a2ui-limit", "Too many components")
 	}
+
+	// From here on the instance has its own cache entry.
+	e := &cacheEntry{comp: c, phrasing: b.phrasing, used: b.state.build, checked: b.state.build,
+		noStore: len(b.triggerHooks) > 0}
+	parent := b.cur
+	if parent != nil {
+		parent.children = append(parent.children, e)
+	}
+	b.cur = e
+	startInstances := b.instances
+	b.instances++
+	defer func() {
+		e.instances = b.instances - startInstances
+		e.node = n
+		b.state.cache[uid] = e
+		b.cur = parent
+	}()
+
 	def, known := b.cat.Lookup(c.Type)
 	if !known {
 		b.err(protocol.CodeUnknownComponent, id, "", "unknown component type "+strconv.Quote(c.Type))
@@ -244,7 +290,9 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 		b.err(protocol.CodePolicy, id, "", "component type "+strconv.Quote(c.Type)+" is disabled by policy")
 		return unknown(key, c.Type)
 	}
+	scope.Reads = &e.reads
 	in := &Instance{Comp: c, Key: key, UID: uid, Scope: scope, props: b.decode(c)}
+	e.ui = append(e.ui, uid)
 	for p, msg := range in.props.bad {
 		b.err(protocol.CodeValidationFailed, id, p, msg)
 	}
@@ -258,16 +306,23 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 
 	b.onPath[pathKey] = true
 	b.depth++
-	nerr, nh, ph, nhooks := len(b.errs), b.hs.Len(), b.phrasing, len(b.triggerHooks)
+	nerr, hmark, ph, nhooks := len(b.errs), b.hs.next, b.phrasing, len(b.triggerHooks)
 	defer func() {
 		b.depth--
 		delete(b.onPath, pathKey)
 		if r := recover(); r != nil {
 			b.phrasing, b.triggerHooks = ph, b.triggerHooks[:nhooks]
 			b.errs = b.errs[:nerr]
-			b.hs.fns = b.hs.fns[:nh]
+			b.hs.dropAfter(hmark)
+			e.noStore = true
+			e.children, e.handlers, e.errs = nil, nil, nil
 			b.err(protocol.CodeRender, id, "", "rendering "+c.Type+" failed: "+panicText(r))
 			n = notice(key, "a2ui-failed", "This component could not be shown")
+		}
+		if b.env.CollectReads {
+			for _, p := range e.reads.Paths {
+				b.reads.Add(p)
+			}
 		}
 	}()
 	n = def.Render(b, in)
@@ -277,6 +332,14 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 	n.Key = key
 	b.decorate(in, n)
 	return n
+}
+
+// noStore marks the instance being rendered as not reusable (its subtree holds a notice
+// that must be re-evaluated every build).
+func (b *Builder) noStore() {
+	if b.cur != nil {
+		b.cur.noStore = true
+	}
 }
 
 func unknown(key, typ string) *dom.Node {
@@ -403,8 +466,14 @@ func (b *Builder) DOMID(in *Instance, part string) string {
 	h := fnv.New64a()
 	h.Write([]byte(in.UID))
 	base := "a2ui-" + strconv.FormatUint(h.Sum64(), 36) + "-" + part
+	if b.domIDs == nil {
+		b.domIDs = map[string]int{}
+	}
 	n := b.domIDs[base]
 	b.domIDs[base] = n + 1
+	if b.cur != nil {
+		b.cur.domIDs = append(b.cur.domIDs, base)
+	}
 	if n > 0 {
 		return base + "-" + strconv.Itoa(n+1)
 	}
@@ -412,7 +481,13 @@ func (b *Builder) DOMID(in *Instance, part string) string {
 }
 
 // Handler registers fn in the surface's handler table.
-func (b *Builder) Handler(fn func(dom.Event)) dom.HandlerID { return b.hs.Add(fn) }
+func (b *Builder) Handler(fn func(dom.Event)) dom.HandlerID {
+	id := b.hs.Add(fn)
+	if b.cur != nil {
+		b.cur.handlers = append(b.cur.handlers, handlerRec{id, fn})
+	}
+	return id
+}
 
 // Child renders the component with id as a child of in (statically keyed by id, same
 // scope). A missing id renders a pending placeholder until it arrives.

@@ -40,6 +40,10 @@ type Env struct {
 	// Data-model writes are not reported here: they notify the model's subscribers.
 	Invalidate func(surfaceID string)
 
+	// CollectReads makes BuildResult report every data path the surface read
+	// (Result.Reads); off by default, since the build cache tracks reads per instance.
+	CollectReads bool
+
 	// MaxInstances bounds the component instances of one build (0 → 5000); MaxDepth the
 	// nesting depth (0 → 64); MaxTemplateItems the rows of one template (0 → 1000).
 	MaxInstances, MaxDepth, MaxTemplateItems int
@@ -63,32 +67,53 @@ type ActionInvocation struct {
 }
 
 // Handlers is a surface's table of event handlers. Nodes carry only dom.HandlerIDs; the
-// event bridge looks the function up with Get. Build resets it, then assigns ids in
-// traversal order, so an unchanged tree gets the same ids and Diff sends no listener ops.
+// event bridge looks the function up with Get. Ids only grow: each Build starts a new
+// generation (Reset) in which fresh handlers get new ids while subtrees reused from the
+// build cache re-register theirs under their old ids, so the ids inside a reused
+// dom.Node stay valid. Handler ids never reach the DOM (the diff compares event types),
+// so new ids cost no DOM operation.
 type Handlers struct {
-	fns []func(dom.Event)
+	fns  map[dom.HandlerID]func(dom.Event)
+	next dom.HandlerID
 }
 
-// Reset drops every handler (ids restart at 1).
-func (h *Handlers) Reset() { clear(h.fns); h.fns = h.fns[:0] }
+// Reset starts a new generation: every handler is dropped; ids are not reused.
+func (h *Handlers) Reset() { clear(h.fns) }
 
 // Add registers fn and returns its id (never 0).
 func (h *Handlers) Add(fn func(dom.Event)) dom.HandlerID {
-	h.fns = append(h.fns, fn)
-	return dom.HandlerID(len(h.fns))
+	h.next++
+	h.put(h.next, fn)
+	return h.next
+}
+
+func (h *Handlers) put(id dom.HandlerID, fn func(dom.Event)) {
+	if h.fns == nil {
+		h.fns = map[dom.HandlerID]func(dom.Event){}
+	}
+	h.fns[id] = fn
 }
 
 // Get returns the handler with id, or nil for an unknown id (e.g. one from a tree that
 // was replaced since the event was queued).
 func (h *Handlers) Get(id dom.HandlerID) func(dom.Event) {
-	if id == 0 || int(id) > len(h.fns) {
+	if id == 0 {
 		return nil
 	}
-	return h.fns[id-1]
+	return h.fns[id]
 }
 
 // Len returns the number of registered handlers.
 func (h *Handlers) Len() int { return len(h.fns) }
+
+// dropAfter removes the handlers added after id mark (a panicking component's).
+func (h *Handlers) dropAfter(mark dom.HandlerID) {
+	for id := range h.fns {
+		if id > mark {
+			delete(h.fns, id)
+		}
+	}
+}
 
 // Dispatch runs handler id with ev (no-op for an unknown id) and reports whether one ran.
 // A panicking handler is recovered into a RENDER_FAILED error sent to onErr.
@@ -113,8 +138,17 @@ func (h *Handlers) Dispatch(id dom.HandlerID, ev dom.Event, onErr func(*protocol
 // instance (component id plus template data path) and dropped when the instance is not
 // built any more or its component was recreated with another type (model.Component.Gen).
 type UIState struct {
-	entries  map[string]*uiEntry
-	props    map[*model.Component]*decoded
+	entries map[string]*uiEntry
+	props   map[*model.Component]*decoded
+	// cache holds the dom subtree of each instance built last time (see cache.go).
+	cache map[string]*cacheEntry
+	// changed are the data paths written since the last build; dirty forces a full
+	// rebuild (local UI state changed, too many changes, or nothing known).
+	changed []model.Pointer
+	dirty   bool
+	// watched is the surface whose data model feeds changed; unwatch cancels that.
+	watched  *model.Surface
+	unwatch  func()
 	seeded   map[string]bool
 	reported map[string]uint64
 	build    uint64
@@ -131,6 +165,7 @@ type uiEntry struct {
 // NewUIState returns an empty state.
 func NewUIState() *UIState {
 	return &UIState{entries: map[string]*uiEntry{}, props: map[*model.Component]*decoded{},
+		cache: map[string]*cacheEntry{}, dirty: true,
 		seeded: map[string]bool{}, reported: map[string]uint64{}}
 }
 
@@ -144,8 +179,54 @@ func (u *UIState) entry(uid string, gen uint64) *uiEntry {
 	return e
 }
 
+// DataChanged records that the data model changed at p since the last build, so cached
+// subtrees that read p, an ancestor or a descendant of it are rebuilt. The renderer calls
+// it from its data-model subscription (UI goroutine).
+func (u *UIState) DataChanged(p model.Pointer) {
+	if u.dirty {
+		return
+	}
+	if len(u.changed) >= maxTrackedChanges {
+		u.dirty = true
+		u.changed = u.changed[:0]
+		return
+	}
+	u.changed = append(u.changed, p)
+}
+
+// watch subscribes to s's data model so writes reach DataChanged (the model notifies
+// synchronously on the UI goroutine). A different surface starts over.
+func (u *UIState) watch(s *model.Surface) {
+	if u.watched == s {
+		return
+	}
+	if u.unwatch != nil {
+		u.unwatch()
+	}
+	u.watched = s
+	u.unwatch = s.Data.Subscribe(nil, u.DataChanged)
+	u.Invalidate()
+}
+
+// Invalidate makes the next build rebuild everything (no cached subtree is reused).
+func (u *UIState) Invalidate() { u.dirty = true; u.changed = u.changed[:0] }
+
+// take hands the changes recorded since the last build to the build starting now; writes
+// made while it runs (v0.8 seeding) are recorded for the next one.
+func (u *UIState) take() (changed []model.Pointer, dirty bool) {
+	changed, dirty = u.changed, u.dirty
+	u.changed, u.dirty = nil, false
+	return changed, dirty
+}
+
 // sweep drops entries not touched by the build that just finished.
 func (u *UIState) sweep() {
+	for k, c := range u.cache {
+		if c.used != u.build {
+			delete(u.cache, k)
+		}
+	}
+
 	for k, e := range u.entries {
 		if e.seen != u.build {
 			delete(u.entries, k)

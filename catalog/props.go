@@ -156,6 +156,7 @@ func (b *Builder) report(in *Instance, err error) {
 
 // invalidate asks the renderer to rebuild after a local UI state change.
 func (b *Builder) invalidate() {
+	b.state.Invalidate()
 	if b.env.Invalidate != nil {
 		b.env.Invalidate(b.s.ID)
 	}

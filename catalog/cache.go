@@ -1,0 +1,140 @@
+package catalog
+
+import (
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+// The build cache makes a build cost O(what changed) instead of O(surface). Every
+// component instance built records, in a cacheEntry, what its own render depended on:
+// its component (stored components are immutable, so a pointer identifies a revision),
+// the ids of children that were missing, the data paths it read, plus what it
+// registered (handlers, DOM ids, UI-state entries, errors). The next build reuses the
+// instance's *dom.Node as is when the entry is still valid: the same component, the
+// missing children still missing, none of the data paths it read related to a path
+// written since (UIState.DataChanged), and every child entry valid too. dom.Tree skips a
+// subtree handed in as the same pointer, so a reused row costs neither Go work nor DOM
+// operations. Local UI-state changes (a tab, a modal, a filter) invalidate everything.
+
+// maxTrackedChanges bounds the data paths tracked between builds; more means rebuild all.
+const maxTrackedChanges = 256
+
+type cacheEntry struct {
+	node     *dom.Node
+	comp     *model.Component
+	missing  []string
+	reads    binding.Reads
+	children []*cacheEntry
+	handlers []handlerRec
+	domIDs   []string
+	errs     []*protocol.Error
+	ui       []string // UIState entry keys (instance uids) this render used
+	phrasing int
+	// noStore: the subtree holds something that must be rebuilt every time (a cycle or
+	// limit notice, a Modal trigger's hooks).
+	noStore   bool
+	instances int
+	// checked/ok memoize validation within one build; used marks the last build that
+	// built or reused the entry.
+	checked, used uint64
+	ok            bool
+}
+
+type handlerRec struct {
+	id dom.HandlerID
+	fn func(dom.Event)
+}
+
+// valid reports whether e can be reused in the current build.
+func (b *Builder) valid(e *cacheEntry) bool {
+	st := b.state
+	if e.checked == st.build {
+		return e.ok
+	}
+	e.checked = st.build
+	e.ok = false
+	if e.noStore {
+		return false
+	}
+	if c, ok := b.s.Component(e.comp.ID); !ok || c != e.comp {
+		return false
+	}
+	for _, id := range e.missing {
+		if _, ok := b.s.Component(id); ok {
+			return false
+		}
+	}
+	for _, p := range e.reads.Paths {
+		for _, c := range b.changed {
+			if p.Related(c) {
+				return false
+			}
+		}
+	}
+	for _, c := range e.children {
+		if !b.valid(c) {
+			return false
+		}
+	}
+	e.ok = true
+	return true
+}
+
+// reuse re-registers everything e's subtree registered when it was built.
+func (b *Builder) reuse(e *cacheEntry) {
+	st := b.state
+	e.used = st.build
+	for _, h := range e.handlers {
+		b.hs.put(h.id, h.fn)
+	}
+	for _, id := range e.domIDs {
+		b.domIDs[id]++
+	}
+	b.errs = append(b.errs, e.errs...)
+	for _, k := range e.ui {
+		if u := st.entries[k]; u != nil {
+			u.seen = st.build
+		}
+	}
+	if d := st.props[e.comp]; d != nil {
+		d.seen = st.build
+	}
+	if b.env.CollectReads {
+		for _, p := range e.reads.Paths {
+			b.reads.Add(p)
+		}
+	}
+	b.instances += e.instances
+	for _, c := range e.children {
+		b.reuse(c)
+	}
+	// Cache keys of reused children stay registered under their uid.
+}
+
+// cached returns the reusable node for uid, if any.
+func (b *Builder) cached(uid string) (*cacheEntry, bool) {
+	st := b.state
+	if b.dirty {
+		return nil, false
+	}
+	e := st.cache[uid]
+	if e == nil || e.used == st.build {
+		// used == build: the same uid appears twice in this build (a shared child):
+		// build it again rather than hand out one node twice.
+		return nil, false
+	}
+	// The render context must match the one the entry was built in (its descendants'
+	// contexts follow from it).
+	if e.phrasing != b.phrasing || len(b.triggerHooks) > 0 {
+		return nil, false
+	}
+	if b.instances+e.instances > b.maxInstances() {
+		return nil, false
+	}
+	if !b.valid(e) {
+		return nil, false
+	}
+	return e, true
+}

@@ -1,0 +1,106 @@
+package catalog
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/model"
+)
+
+const rowsComponents = `[
+	{"id":"root","component":"List","children":{"componentId":"row","path":"/rows"}},
+	{"id":"row","component":"Row","children":["name","act"]},
+	{"id":"name","component":"Text","text":{"path":"name"}},
+	{"id":"act-label","component":"Text","text":"Pick"},
+	{"id":"act","component":"Button","child":"act-label","action":{"event":{"name":"pick","context":{"who":{"path":"name"}}}}}
+]`
+
+func rowNode(root *dom.Node, i string) *dom.Node { return find(root, byKey("row@/rows/"+i)) }
+
+func TestCacheReusesUnchangedRows(t *testing.T) {
+	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"},{"name":"c"}]}`)
+	env := testEnv()
+	var acts []ActionInvocation
+	env.OnAction = func(_ string, a ActionInvocation) { acts = append(acts, a) }
+	first, _ := Build(s, env)
+	r0, r1, r2 := rowNode(first, "0"), rowNode(first, "1"), rowNode(first, "2")
+
+	if err := s.Data.Set(model.MustPointer("/rows/1/name"), "B"); err != nil {
+		t.Fatal(err)
+	}
+	second, _ := Build(s, env)
+	if rowNode(second, "0") != r0 || rowNode(second, "2") != r2 {
+		t.Error("unchanged rows were rebuilt")
+	}
+	n1 := rowNode(second, "1")
+	if n1 == r1 {
+		t.Fatal("the changed row was reused")
+	}
+	if !strings.Contains(textOf(n1), "B") {
+		t.Fatalf("changed row shows %q", textOf(n1))
+	}
+	// Handlers of reused rows still work, and see the data at click time.
+	if err := s.Data.Set(model.MustPointer("/rows/2/name"), "C!"); err != nil {
+		t.Fatal(err)
+	}
+	third, _ := Build(s, env)
+	btn := find(rowNode(third, "0"), func(n *dom.Node) bool { return n.Tag == "button" })
+	h, ok := btn.Handler("click")
+	if !ok || !env.Handlers.Dispatch(h, dom.Event{Type: "click"}, nil) {
+		t.Fatal("reused row's click handler is gone")
+	}
+	btn = find(rowNode(third, "2"), func(n *dom.Node) bool { return n.Tag == "button" })
+	h, _ = btn.Handler("click")
+	env.Handlers.Dispatch(h, dom.Event{Type: "click"}, nil)
+	if len(acts) != 2 || acts[0].Context["who"] != "a" || acts[1].Context["who"] != "C!" {
+		t.Fatalf("actions = %+v", acts)
+	}
+}
+
+func TestCacheInvalidatedByComponentAndListChanges(t *testing.T) {
+	p, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"}]}`)
+	env := testEnv()
+	first, _ := Build(s, env)
+	r0 := rowNode(first, "0")
+	// Replacing a component used by every row rebuilds every row.
+	apply(t, p, []json.RawMessage{json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"name","component":"Text","text":{"path":"name"},"variant":"h3"}]}}`)})
+	second, _ := Build(s, env)
+	if rowNode(second, "0") == r0 || find(rowNode(second, "0"), func(n *dom.Node) bool { return n.Tag == "h3" }) == nil {
+		t.Fatalf("component change not picked up: %s", dom.HTML(second))
+	}
+	// Replacing the list replaces its rows.
+	if err := s.Data.Set(model.MustPointer("/rows"), []any{map[string]any{"name": "z"}}); err != nil {
+		t.Fatal(err)
+	}
+	third, _ := Build(s, env)
+	if rowNode(third, "1") != nil || !strings.Contains(textOf(third), "z") || strings.Contains(textOf(third), "a") {
+		t.Fatalf("list change not picked up: %s", dom.HTML(third))
+	}
+	// A missing child that arrives later replaces its placeholder.
+	apply(t, p, []json.RawMessage{json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"row","component":"Row","children":["name","later"]}]}}`)})
+	fourth, _ := Build(s, env)
+	if find(fourth, byClass("a2ui-pending")) == nil {
+		t.Fatal("no placeholder for the missing child")
+	}
+	apply(t, p, []json.RawMessage{json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"later","component":"Text","text":"arrived"}]}}`)})
+	fifth, _ := Build(s, env)
+	if find(fifth, byClass("a2ui-pending")) != nil || !strings.Contains(textOf(fifth), "arrived") {
+		t.Fatalf("late child not rendered: %s", dom.HTML(fifth))
+	}
+}
+
+func textOf(n *dom.Node) string {
+	if n == nil {
+		return ""
+	}
+	if n.Kind == dom.Text {
+		return n.Text
+	}
+	var b strings.Builder
+	for _, c := range n.Children {
+		b.WriteString(textOf(c))
+	}
+	return b.String()
+}
