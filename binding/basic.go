@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -210,7 +211,10 @@ func fnNumeric(c *Context, args map[string]any) (any, error) {
 	return true, nil
 }
 
-var emailRE = regexp.MustCompile(`^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$`)
+// emailRE is compiled on first use: nothing heavy runs at package init (cold start).
+var emailRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$`)
+})
 
 // email: ToString(value) matches web_core's ^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$.
 func fnEmail(c *Context, args map[string]any) (any, error) {
@@ -222,7 +226,7 @@ func fnEmail(c *Context, args map[string]any) (any, error) {
 	if len(s) > MaxRegexInput {
 		return false, nil
 	}
-	return emailRE.MatchString(s), nil
+	return emailRE().MatchString(s), nil
 }
 
 // formatString: ToString(value) interpolated by Context.Interpolate.
