@@ -21,10 +21,12 @@ import (
 // rendererPagePath is where rendererPage is served.
 const rendererPagePath = "/renderer.html"
 
-// rendererPageHTML loads the renderer through its one-script-tag loader and
-// installs window.T:
+// rendererPageHTML is the test page: it loads the renderer through its
+// one-script-tag loader, holds %BODY% (extra markup, e.g. <a2ui-renderer>
+// elements) and installs window.T:
 //
 //	T.mount(id, options)   create <div id=id> in #hosts and A2UI.mount it (T.r[id] is the renderer)
+//	T.rr(id)               the renderer of host id: T.r[id], or an <a2ui-renderer>'s .renderer
 //	T.log                  every a2ui-* event that reached document: {host, type, detail}
 //	T.events(id, type)     the details of one host's events of one type
 //	T.root(id)             the host's shadow root
@@ -41,10 +43,6 @@ const rendererPageHTML = `<!doctype html>
 <meta charset="utf-8">
 <title>a2ui browser test</title>
 <style>body { font: 16px sans-serif; margin: 8px; }</style>
-<script src="/a2ui.js"></script>
-</head>
-<body>
-<main id="hosts"></main>
 <script>
 "use strict";
 (() => {
@@ -60,6 +58,7 @@ const rendererPageHTML = `<!doctype html>
       T.r[id] = await A2UI.mount(el, opts || {});
       return true;
     },
+    rr(id) { return T.r[id] || document.getElementById(id).renderer; },
     events(id, type) { return T.log.filter((e) => e.host === id && e.type === type).map((e) => e.detail); },
     root(id) { return document.getElementById(id).shadowRoot; },
     q(id, css) { return T.root(id).querySelector(css); },
@@ -96,11 +95,21 @@ const rendererPageHTML = `<!doctype html>
   window.T = T;
 })();
 </script>
+<script src="/a2ui.js"></script>
+</head>
+<body>
+%BODY%
+<main id="hosts"></main>
 </body>
 </html>`
 
-// rendererPage serves rendererPageHTML at rendererPagePath.
-func rendererPage() Route { return page(rendererPagePath, rendererPageHTML) }
+// rendererPage serves the test page at rendererPagePath.
+func rendererPage() Route { return rendererPageWith(rendererPagePath, "") }
+
+// rendererPageWith serves the test page at path with extra body markup.
+func rendererPageWith(path, body string) Route {
+	return page(path, strings.Replace(rendererPageHTML, "%BODY%", body, 1))
+}
 
 // jsString returns s as a JS string literal.
 func jsString(s string) string {
@@ -128,7 +137,7 @@ func openRenderer(t testing.TB, base, opts string, tabOpts ...TabOption) context
 func process(ctx context.Context, id, msgs string) {
 	tb := tabOf(ctx)
 	tb.t.Helper()
-	evalJSON(ctx, `(async () => { const r = T.r[`+jsString(id)+`]; r.process(`+msgs+`); await r.flush(); return true; })()`)
+	evalJSON(ctx, `(async () => { const r = T.rr(`+jsString(id)+`); r.process(`+msgs+`); await r.flush(); return true; })()`)
 }
 
 // processLines feeds JSONL lines to host id and flushes.
@@ -140,7 +149,7 @@ func processLines(ctx context.Context, id string, lines ...string) {
 // flush waits until host id's DOM shows everything the renderer processed.
 func flush(ctx context.Context, id string) {
 	tabOf(ctx).t.Helper()
-	evalJSON(ctx, `T.r[`+jsString(id)+`].flush().then(() => true)`)
+	evalJSON(ctx, `T.rr(`+jsString(id)+`).flush().then(() => true)`)
 }
 
 // hostText returns T.text(id).
