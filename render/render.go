@@ -106,6 +106,11 @@ func New(h Host, opts Options) *Renderer {
 	}
 	if opts.Policy == nil {
 		opts.Policy = catalog.DefaultPolicy{}
+	} else {
+		// One policy governs components, URL props and every function call, whether
+		// from an action, a dynamic value or the agent.
+		opts.Functions = opts.Functions.Clone()
+		opts.Functions.SetPolicy(opts.Policy)
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now

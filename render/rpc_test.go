@@ -68,3 +68,35 @@ func TestCapabilitiesListEveryCatalogPerVersionAndFlat(t *testing.T) {
 		t.Errorf("flat form missing: %s", caps)
 	}
 }
+
+// restricted is a policy profile of the kind the OpenWOP envelope needs: no media, no
+// formatting functions, no URLs at all.
+type restricted struct{}
+
+func (restricted) AllowComponent(typ string) bool { return typ != "Image" }
+func (restricted) AllowFunction(name string) bool { return name != "formatString" }
+func (restricted) AllowURL(string, string) bool   { return false }
+
+func TestPolicySwitchesOffComponentsAndFunctions(t *testing.T) {
+	h := newFakeHost(t)
+	r := New(h, Options{Policy: restricted{}})
+	r.Process([]byte(`{"version":"v0.9","createSurface":{"surfaceId":"p","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+{"version":"v0.9","updateComponents":{"surfaceId":"p","components":[{"id":"root","component":"Column","children":["img","fmt","plain"]},{"id":"img","component":"Image","url":"https://example.com/a.png"},{"id":"fmt","component":"Text","text":{"call":"formatString","args":{"value":"hi ${/n}"}}},{"id":"plain","component":"Text","text":"still works"}]}}`))
+	r.Frame()
+	html := h.doc.Host("p").HTML()
+	if strings.Contains(html, "example.com") || !strings.Contains(html, "a2ui-unknown") {
+		t.Errorf("image not refused: %s", html)
+	}
+	if !strings.Contains(html, "still works") {
+		t.Errorf("other components gone: %s", html)
+	}
+	errs := strings.Join(h.ofType("a2ui-error"), "\n")
+	if strings.Count(errs, "POLICY_DENIED") != 2 {
+		t.Errorf("errors = %s", errs)
+	}
+	// The agent cannot call a switched-off function either.
+	r.Process([]byte(`{"version":"v1.0","callRendererFunction":{"functionCallId":"x","callFunction":{"call":"formatString","args":{"value":"a"},"catalogId":"https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json"}}}`))
+	if last := h.sent[len(h.sent)-1]; !strings.Contains(last, `"functionCallId":"x"`) || !strings.Contains(last, "not available") {
+		t.Errorf("function call answered %s", last)
+	}
+}
