@@ -44,6 +44,8 @@ type Stream struct {
 	touched  map[string]bool
 	done     bool
 	messages int
+	// localErrors: this stream's transport failure goes to the page, not the agent.
+	localErrors bool
 }
 
 // NewStream starts a stream with the given framing.
@@ -92,7 +94,12 @@ func (st *Stream) Close(err error) {
 	st.done = true
 	r := st.r
 	if err != nil {
-		r.Report(&protocol.Error{Code: protocol.CodeStream, Message: "the stream failed: " + err.Error()})
+		e := &protocol.Error{Code: protocol.CodeStream, Message: "the stream failed: " + err.Error()}
+		if st.localErrors {
+			r.host.Emit("a2ui-error", protocol.EncodeError(r.lastVersion, e))
+		} else {
+			r.Report(e)
+		}
 	}
 	for id := range st.touched {
 		s := r.surf[id]

@@ -9,15 +9,55 @@ import (
 	"github.com/hack-pad/safejs"
 )
 
+// fetchTransport is the browser's render.Transport: fetch, then the response body's
+// ReadableStream reader, chunk by chunk (never net/http).
+type fetchTransport struct{ jr *jsRenderer }
+
+// Open starts the request and reads it on a new goroutine (UI goroutine caller; never
+// blocks).
+func (t fetchTransport) Open(req render.Request, open func(contentType string) *render.Stream) {
+	fetch, err := safejs.Global().Get("fetch")
+	if err != nil {
+		return
+	}
+	method := req.Method
+	if method == "" {
+		method = "GET"
+	}
+	headers := map[string]any{"Accept": "application/jsonl, text/event-stream"}
+	for k, v := range req.Headers {
+		headers[k] = v
+	}
+	initObj := map[string]any{"method": method, "headers": headers}
+	if req.Body != nil {
+		initObj["body"] = string(req.Body)
+	}
+	init, _ := safejs.ValueOf(initObj)
+	if !t.jr.headers.IsUndefined() && !t.jr.headers.IsNull() {
+		// Page-configured headers (e.g. auth) override the defaults.
+		obj, _ := safejs.Global().Get("Object")
+		if merged, err := obj.Call("assign", mustGet(init, "headers"), t.jr.headers); err == nil {
+			_ = init.Set("headers", merged)
+		}
+	}
+	p, err := fetch.Invoke(req.URL, init)
+	if err != nil {
+		post(func() { open("").Close(err) })
+		return
+	}
+	go t.jr.read(p, open, func() {})
+}
+
 // read consumes a fetch Response (or a promise of one) chunk by chunk through its
 // ReadableStream reader and feeds the renderer on the UI goroutine. It runs on its own
-// goroutine, so awaiting promises is safe here. done is called once the stream is closed.
-func (jr *jsRenderer) read(resp safejs.Value, transport string, done func()) {
+// goroutine, so awaiting promises is safe here. open creates the stream once the
+// Content-Type is known (it runs on the UI goroutine); done is called at the end.
+func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *render.Stream, done func()) {
 	jr.streams++
 	defer func() { jr.streams--; done() }()
 	res, err := await(resp)
 	if err != nil {
-		jr.closeWith(transport, "", err)
+		post(func() { open("").Close(err) })
 		return
 	}
 	ok, _ := mustGet(res, "ok").Bool()
@@ -29,13 +69,12 @@ func (jr *jsRenderer) read(resp safejs.Value, transport string, done func()) {
 	}
 	if !ok {
 		status, _ := mustGet(res, "status").Int()
-		jr.closeWith(transport, ct, jsError("HTTP status "+strconv.Itoa(status)))
+		post(func() { open(ct).Close(jsError("HTTP status " + strconv.Itoa(status))) })
 		return
 	}
-	framing := render.FramingFor(transport, ct)
 	var st *render.Stream
 	ready := make(chan struct{})
-	post(func() { st = jr.r.NewStream(framing); close(ready) })
+	post(func() { st = open(ct); close(ready) })
 	<-ready
 	body, err := res.Get("body")
 	if err != nil || body.IsNull() || body.IsUndefined() {
@@ -74,13 +113,6 @@ func (jr *jsRenderer) read(resp safejs.Value, transport string, done func()) {
 
 func errOrNil(err error) error { return err }
 
-func (jr *jsRenderer) closeWith(transport, ct string, err error) {
-	post(func() {
-		st := jr.r.NewStream(render.FramingFor(transport, ct))
-		st.Close(err)
-	})
-}
-
 func mustGet(v safejs.Value, p string) safejs.Value {
 	r, err := v.Get(p)
 	if err != nil {
@@ -95,28 +127,4 @@ func mustCall(v safejs.Value, m string, args ...any) safejs.Value {
 		return safejs.Undefined()
 	}
 	return r
-}
-
-// post sends a client-to-server message to the page's action URL with fetch. A response
-// body (JSONL or SSE) is processed as more messages. Runs on its own goroutine.
-func (jr *jsRenderer) post(body []byte) {
-	fetch, err := safejs.Global().Get("fetch")
-	if err != nil {
-		return
-	}
-	headers := map[string]any{"Content-Type": "application/json", "Accept": "application/jsonl, text/event-stream"}
-	init, _ := safejs.ValueOf(map[string]any{"method": "POST", "body": string(body), "headers": headers})
-	if !jr.headers.IsUndefined() && !jr.headers.IsNull() {
-		// Page-configured headers (e.g. auth) override the defaults.
-		obj, _ := safejs.Global().Get("Object")
-		merged, err := obj.Call("assign", mustGet(init, "headers"), jr.headers)
-		if err == nil {
-			_ = init.Set("headers", merged)
-		}
-	}
-	p, err := fetch.Invoke(jr.actionURL, init)
-	if err != nil {
-		return
-	}
-	jr.read(p, "", func() {})
 }

@@ -84,7 +84,8 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 			transport, _ = a[1].String()
 		}
 		p, resolve, _ := newPromise()
-		go jr.read(a[0], transport, func() { resolve(nil) })
+		open := func(ct string) *render.Stream { return jr.r.NewStream(render.FramingFor(transport, ct)) }
+		go jr.read(a[0], open, func() { resolve(nil) })
 		return p
 	})
 	set("flush", func(a []safejs.Value) any {
@@ -185,7 +186,9 @@ func (jr *jsRenderer) Send(body []byte) {
 	if jr.actionURL == "" {
 		return
 	}
-	go jr.post(body)
+	// The agent's answer (JSONL or SSE) is processed as more messages.
+	jr.r.Connect(fetchTransport{jr}, render.Request{URL: jr.actionURL, Method: "POST", Body: body,
+		Headers: map[string]string{"Content-Type": "application/json"}, Reply: true})
 }
 
 func (jr *jsRenderer) RequestFrame() { jr.frame.request() }

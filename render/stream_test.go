@@ -1,0 +1,53 @@
+package render
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// memTransport is an in-memory render.Transport: it answers every request with body.
+type memTransport struct {
+	reqs []Request
+	ct   string
+	body string
+	err  error
+}
+
+func (m *memTransport) Open(req Request, open func(string) *Stream) {
+	m.reqs = append(m.reqs, req)
+	st := open(m.ct)
+	if m.body != "" {
+		st.Write([]byte(m.body))
+	}
+	st.Close(m.err)
+}
+
+func TestConnectSSE(t *testing.T) {
+	r, h := newRenderer(t)
+	var sse strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(loginV09), "\n") {
+		sse.WriteString(": keep-alive\ndata: " + l + "\n\n")
+	}
+	r.Connect(&memTransport{ct: "text/event-stream", body: sse.String()}, Request{URL: "/s"})
+	r.Frame()
+	if !strings.Contains(h.text("s1"), "Sign in") {
+		t.Fatalf("SSE stream not rendered: %q", h.text("s1"))
+	}
+}
+
+func TestReplyFailureIsNotSentBack(t *testing.T) {
+	r, h := newRenderer(t)
+	r.Connect(&memTransport{err: errors.New("HTTP status 404")}, Request{URL: "/agent/action", Method: "POST", Reply: true})
+	if len(h.sent) != 0 {
+		t.Fatalf("a failed POST was reported to the agent: %v", h.sent)
+	}
+	if errs := h.ofType("a2ui-error"); len(errs) != 1 || !strings.Contains(errs[0], "404") {
+		t.Fatalf("errors = %v", errs)
+	}
+	// A failing stream the page opened is reported to the agent as well.
+	r.Connect(&memTransport{err: errors.New("network down")}, Request{URL: "/s"})
+	if len(h.sent) != 1 || !strings.Contains(h.sent[0], "STREAM_FAILED") {
+		t.Fatalf("sent = %v", h.sent)
+	}
+}
