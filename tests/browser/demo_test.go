@@ -23,6 +23,9 @@ func TestDemoBookingLoop(t *testing.T) {
 	navigate(ctx, base+"/demo.html")
 	waitJS(ctx, `T.rr("booking") && T.text("booking").includes("Book a table") && T.qa("booking", "button").length === 1`)
 	flush(ctx, "booking")
+	if n := evalJS[int](ctx, `T.log.filter((e) => e.host === "booking" && e.type === "a2ui-ready").length`); n != 1 {
+		t.Errorf("%d a2ui-ready events from the element, want 1", n)
+	}
 	if got, want := hostText(ctx, "booking"), "Book a tableNameDateGuestsBook"; got != want {
 		t.Errorf("form text = %q, want %q", got, want)
 	}
