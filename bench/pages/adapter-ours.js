@@ -4,11 +4,15 @@
   "use strict";
   let r = null;
   let host = null;
+  const errs = [];
   window.BENCH_register({
     name: "ours",
     version: "a2ui Go/wasm (this repo)",
     async init(h) {
       host = h;
+      h.addEventListener("a2ui-error", (e) => {
+        if (errs.length < 20) errs.push(typeof e.detail === "string" ? e.detail : JSON.stringify(e.detail));
+      });
       await window.A2UI.ready;
       r = await window.A2UI.mount(h, {});
     },
@@ -18,6 +22,9 @@
     },
     flush() {
       return r.flush();
+    },
+    errors() {
+      return errs.slice();
     },
     roots() {
       return host.shadowRoot ? [host.shadowRoot] : [];

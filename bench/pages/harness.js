@@ -85,19 +85,41 @@
     }
   }
 
+  // errors: what the renderer reported (an anchor's exception from processMessages, our
+  // a2ui-error events via the adapter's errors()).
+  const thrown = [];
+  function errors() {
+    const out = thrown.slice();
+    if (A && A.errors) out.push(...A.errors());
+    return out;
+  }
+
+  function process(line) {
+    try {
+      A.process(line);
+    } catch (e) {
+      if (thrown.length < 20) thrown.push(String((e && e.message) || e));
+    }
+  }
+
   async function deliver(lines, t0, ceilMs) {
     for (let i = 0; i < lines.length; i++) {
-      A.process(lines[i]);
+      process(lines[i]);
       await task();
       if (now() - t0 > ceilMs) return i + 1;
     }
     return lines.length;
   }
 
+  // done: the check holds, or the renderer reported an error (it will not get there).
+  const orFailed = (check) => () => check() || errors().length > 0;
+
   function report(t0, t1, extra) {
     const r = Object.assign({ renderer: A.name }, extra || {});
     if (t1 === null) r.timeout = true;
     else r.ms = t1 - t0;
+    const errs = errors();
+    if (errs.length) r.errors = errs.slice(0, 5);
     return r;
   }
 
@@ -143,8 +165,9 @@
     const t0 = now();
     const sent = await deliver(lines, t0, ceilMs);
     if (sent < lines.length) return report(t0, null, { n, delivered: sent - 2 });
-    const t1 = await until(() => countText("item ") >= n, t0, ceilMs);
-    return report(t0, t1, { n, count: countText("item ") });
+    const t1 = await until(orFailed(() => countText("item ") >= n), t0, ceilMs);
+    const count = countText("item ");
+    return report(t0, count >= n ? t1 : null, { n, count });
   }
 
   // 2. bulk: the same N Texts and their root in one updateComponents message.
@@ -155,8 +178,9 @@
     await painted();
     const t0 = now();
     await deliver(lines, t0, ceilMs);
-    const t1 = await until(() => countText("item ") >= n, t0, ceilMs);
-    return report(t0, t1, { n, count: countText("item ") });
+    const t1 = await until(orFailed(() => countText("item ") >= n), t0, ceilMs);
+    const count = countText("item ");
+    return report(t0, count >= n ? t1 : null, { n, count });
   }
 
   // observeAll records every mutation under every root (shadow roots included).
@@ -171,14 +195,14 @@
   async function update(rows, ceilMs) {
     const data = [];
     for (let i = 0; i < rows; i++) data.push({ label: "row " + i });
-    A.process(createSurface());
-    A.process(comps([
+    process(createSurface());
+    process(comps([
       { id: "root", component: "Column", children: { componentId: "row", path: "/rows" } },
       { id: "row", component: "Text", text: { path: "label" } },
     ]));
-    A.process(enc({ updateDataModel: { surfaceId: SID, path: "/", value: { rows: data } } }));
-    const ready = await until(() => countText("row ") >= rows, now(), ceilMs);
-    if (ready === null) return report(0, null, { rows, phase: "initial render" });
+    process(enc({ updateDataModel: { surfaceId: SID, path: "/", value: { rows: data } } }));
+    const ready = await until(orFailed(() => countText("row ") >= rows), now(), ceilMs);
+    if (ready === null || countText("row ") < rows) return report(0, null, { rows, phase: "initial render" });
     await painted();
     await sleep(50);
     await painted();
@@ -202,7 +226,7 @@
     };
     const mo = observeAll(seen);
     const t0 = now();
-    A.process(enc({ updateDataModel: { surfaceId: SID, path: "/rows/" + row + "/label", value: marker } }));
+    process(enc({ updateDataModel: { surfaceId: SID, path: "/rows/" + row + "/label", value: marker } }));
     await until(() => t1 !== null, t0, ceilMs);
     // Let the renderer finish whatever else it does for this update, then count.
     await painted();
@@ -266,7 +290,8 @@
   // texts are in the DOM.
   async function startup() {
     await setupNoProbe();
-    for (const line of window.BENCH_LOGIN) A.process(line);
+    const readyMs = now();
+    for (const line of window.BENCH_LOGIN) process(line);
     const want = "Welcome back";
     const t1 = await until(() => deepText().includes(want), 0, 30000);
     if (t1 === null) return { renderer: A.name, timeout: true };
@@ -276,6 +301,7 @@
     const fcp = performance.getEntriesByName("first-contentful-paint")[0];
     return {
       renderer: A.name,
+      readyMs,
       domMs: t1,
       paintMs: painted1,
       fcpMs: fcp ? fcp.startTime : null,

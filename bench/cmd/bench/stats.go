@@ -49,6 +49,8 @@ func fmtNum(v float64) string {
 	switch {
 	case a == 0:
 		return "0"
+	case v == float64(int64(v)):
+		return group(strconv.FormatInt(int64(v), 10))
 	case a < 1:
 		return strconv.FormatFloat(v, 'f', 3, 64)
 	case a < 10:

@@ -30,7 +30,7 @@ func TestSummary(t *testing.T) {
 func TestFmtNum(t *testing.T) {
 	tests := map[float64]string{
 		0: "0", 0.5: "0.500", 3.14159: "3.14", 42.42: "42.4", 999.6: "1,000",
-		1234567: "1,234,567", -2500: "-2,500",
+		1234567: "1,234,567", -2500: "-2,500", 7: "7", 7.25: "7.25",
 	}
 	for v, want := range tests {
 		if got := fmtNum(v); got != want {
@@ -47,10 +47,10 @@ func TestCell(t *testing.T) {
 	}{
 		{"nil", nil, "–"},
 		{"one", &series{Vals: []float64{12.34}}, "12.3"},
-		{"runs", &series{Vals: []float64{30, 10, 20}}, "20.0 (10.0–30.0)"},
+		{"runs", &series{Vals: []float64{30, 10, 20}}, "20 (10–30)"},
 		{"over", &series{Over: 1}, "> 20 s"},
 		{"skipped", &series{Skipped: "1,000 did"}, "> 20 s (not run: 1,000 did)"},
-		{"some over", &series{Vals: []float64{5}, Over: 2}, "5.00; 2× > 20 s"},
+		{"some over", &series{Vals: []float64{5}, Over: 2}, "5; 2× > 20 s"},
 		{"text", &series{Text: "9 → 9 → 9"}, "9 → 9 → 9"},
 		{"error", &series{Errors: []string{"boom"}}, "error"},
 	}
@@ -154,5 +154,18 @@ func TestRendererBytes(t *testing.T) {
 	os.Remove(js + ".br")
 	if _, err := rendererBytes(log, harness); err == nil {
 		t.Error("missing .br: want an error")
+	}
+}
+
+func TestErrorSummary(t *testing.T) {
+	tests := map[string]string{
+		`{"version":"v0.9","error":{"code":"LIMIT_EXCEEDED","message":"too many components","surfaceId":"bench"}}`: "LIMIT_EXCEEDED: too many components",
+		"Unrecognized key(s) in object": "Unrecognized key(s) in object",
+		`{"error":{}}`:                   `{"error":{}}`,
+	}
+	for in, want := range tests {
+		if got := errorSummary(in); got != want {
+			t.Errorf("errorSummary(%s) = %q, want %q", in, got, want)
+		}
 	}
 }

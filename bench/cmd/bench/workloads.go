@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -76,6 +77,9 @@ type result struct {
 	Mutations int     `json:"mutations"`
 	Texts     int     `json:"texts"`
 	Phase     string  `json:"phase"`
+	// Errors are what the renderer reported while processing (our a2ui-error events, an
+	// anchor's thrown exception): a renderer that rejects the workload is not "slow".
+	Errors []string `json:"errors"`
 }
 
 // openPage opens a fresh tab on a renderer's page and runs BENCH.setup().
@@ -135,7 +139,9 @@ func (b *bench) runAll() {
 	}
 	if c.want("startup") {
 		b.row("startup/cold", "cold start (new profile, empty HTTP and code cache): navigation → login form painted, ms", rowDef{})
+		b.row("startup/cold-ready", "… of which: navigation → renderer ready (cold), ms", rowDef{})
 		b.row("startup/warm", "warm start (third load): navigation → login form painted, ms", rowDef{})
+		b.row("startup/warm-ready", "… of which: navigation → renderer ready (warm), ms", rowDef{})
 	}
 	if c.want("bytes") || c.want("startup") {
 		b.row("bytes/raw", "bytes to render one surface (renderer files), raw", rowDef{})
@@ -184,9 +190,13 @@ func (b *bench) sized(kind, r string, n int, ceilMs float64) {
 	s := b.get(id, r)
 	key := kind + "/" + r
 	if m, ok := b.over[key]; ok && m <= n {
-		if m < n {
-			s.Skipped = group(strconv.Itoa(m)) + " did"
-		} else if len(s.Vals) == 0 && s.Over == 0 {
+		if m < n && s.Text == "" {
+			if prev := b.res[kind+"/"+strconv.Itoa(m)][r]; prev != nil && prev.Text != "" {
+				s.Text = "not run (N = " + group(strconv.Itoa(m)) + " was not rendered)"
+			} else {
+				s.Skipped = group(strconv.Itoa(m)) + " did"
+			}
+		} else if m == n && len(s.Vals) == 0 && s.Over == 0 && s.Text == "" {
 			s.Over = 1
 		}
 		return
@@ -205,6 +215,12 @@ func (b *bench) sized(kind, r string, n int, ceilMs float64) {
 		res.Timeout = true // the page itself hung past the ceiling
 	case err != nil:
 		b.fail(s, id, r, err)
+		return
+	}
+	if res.Timeout && len(res.Errors) > 0 {
+		s.Text = "not rendered: " + clip(errorSummary(res.Errors[0]), 160)
+		b.over[key] = n
+		logf("  %-6s %-12s not rendered: %s", r, id, res.Errors[0])
 		return
 	}
 	if res.Timeout {
@@ -303,6 +319,7 @@ func percentile(vals []float64, p float64) float64 {
 
 type startupResult struct {
 	Renderer string   `json:"renderer"`
+	ReadyMs  float64  `json:"readyMs"` // renderer ready (ours: wasm compiled, Go runtime started)
 	DomMs    float64  `json:"domMs"`
 	PaintMs  float64  `json:"paintMs"`
 	FcpMs    *float64 `json:"fcpMs"`
@@ -380,7 +397,9 @@ func (b *bench) startup(r string, run int) {
 		}
 	}
 	sw.add(warm.PaintMs)
-	logf("  %-6s startup      cold %s ms, warm %s ms", r, fmtNum(res.PaintMs), fmtNum(warm.PaintMs))
+	b.get("startup/cold-ready", r).add(res.ReadyMs)
+	b.get("startup/warm-ready", r).add(warm.ReadyMs)
+	logf("  %-6s startup      cold %s ms (ready at %s), warm %s ms (ready at %s)", r, fmtNum(res.PaintMs), fmtNum(res.ReadyMs), fmtNum(warm.PaintMs), fmtNum(warm.ReadyMs))
 }
 
 type memSnap struct {
@@ -488,4 +507,28 @@ func (b *bench) dumpPages() error {
 		t.cancel()
 	}
 	return nil
+}
+
+// errorSummary shortens an A2UI error message ({"error":{code,message,…}}) to
+// "CODE: message"; other text is returned as is.
+func errorSummary(s string) string {
+	var m struct {
+		Error *struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal([]byte(s), &m) == nil && m.Error != nil && m.Error.Code != "" {
+		return m.Error.Code + ": " + m.Error.Message
+	}
+	return s
+}
+
+func clip(s string, n int) string {
+	s = strings.ReplaceAll(s, "|", "/")
+	s = strings.ReplaceAll(s, "\n", " ")
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
 }
