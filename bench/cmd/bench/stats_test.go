@@ -161,7 +161,7 @@ func TestErrorSummary(t *testing.T) {
 	tests := map[string]string{
 		`{"version":"v0.9","error":{"code":"LIMIT_EXCEEDED","message":"too many components","surfaceId":"bench"}}`: "LIMIT_EXCEEDED: too many components",
 		"Unrecognized key(s) in object": "Unrecognized key(s) in object",
-		`{"error":{}}`:                   `{"error":{}}`,
+		`{"error":{}}`:                  `{"error":{}}`,
 	}
 	for in, want := range tests {
 		if got := errorSummary(in); got != want {
