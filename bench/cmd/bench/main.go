@@ -183,7 +183,7 @@ func run(cfg config) error {
 	}
 	defer br.stop()
 
-	b := &bench{cfg: cfg, srv: srv, br: br, pagesDir: pages, res: map[string]map[string]*series{}, over: map[string]int{}}
+	b := &bench{cfg: cfg, srv: srv, br: br, pagesDir: pages, distDir: dist, rootDir: root, res: map[string]map[string]*series{}, over: map[string]int{}}
 	if cfg.dump {
 		return b.dumpPages()
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -22,7 +24,8 @@ func (b *bench) markdown(elapsed time.Duration) string {
 	w("# Benchmark: Go/wasm renderer vs the official web renderers\n\n")
 	w("Written by `make bench` (bench/cmd/bench) on ", time.Now().UTC().Format("2006-01-02"), ": ",
 		b.br.version, ", ", runtime.Version(), ", ", cpuName(), ", ", strconv.Itoa(runtime.NumCPU()), " CPUs; ",
-		strconv.Itoa(c.runs), " run(s) per cell, ceiling ", ceiling, ", took ", elapsed.Round(time.Second).String(), ".\n\n")
+		strconv.Itoa(c.runs), " run(s) per cell, ceiling ", ceiling, ", took ", elapsed.Round(time.Second).String(), ".\n",
+		"Ours: ", b.oursBuild(), ".\n\n")
 	w("Each cell: median (min–max) over the runs; lower is better everywhere. ",
 		"Ratio = ours / best anchor (median); \"< x\" when every anchor hit the ceiling. ",
 		"Every run is a fresh tab; all three renderers get the same in-page generated v0.9 messages ",
@@ -109,6 +112,21 @@ func (b *bench) errorLines() []string {
 					out = append(out, r+" "+id+": "+e)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// oursBuild says which build of ours ran: the commit and the wasm's build time.
+func (b *bench) oursBuild() string {
+	out := "dist/a2ui.wasm"
+	if fi, err := os.Stat(filepath.Join(b.distDir, "a2ui.wasm")); err == nil {
+		out += " built " + fi.ModTime().UTC().Format("2006-01-02 15:04 UTC")
+	}
+	if rev, err := exec.Command("git", "-C", b.rootDir, "rev-parse", "--short", "HEAD").Output(); err == nil {
+		out += " at commit " + strings.TrimSpace(string(rev))
+		if st, err := exec.Command("git", "-C", b.rootDir, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
+			out += " (work tree had uncommitted changes)"
 		}
 	}
 	return out

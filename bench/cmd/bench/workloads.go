@@ -15,6 +15,8 @@ type bench struct {
 	srv      *server
 	br       *browser
 	pagesDir string
+	distDir  string
+	rootDir  string
 
 	res   map[string]map[string]*series // row id → renderer → series
 	order []string                      // row ids in table order
