@@ -23,9 +23,14 @@ func (b *Builder) evalValue(in *Instance, prop string, v any) any {
 	return r
 }
 
-// seed writes the literal of a lifted v0.8 {path, literal} value into the model the first
-// time the (instance, prop, path) is bound, so later edits and updates are kept.
+// seed writes the literal of a lifted v0.8 {path, literal} value of a template instance
+// into the model the first time the (instance, prop, path) is bound, so later edits and
+// updates are kept. Outside templates the model seeds when the component arrives, in
+// message order (model/seed.go).
 func (b *Builder) seed(in *Instance, prop string, v any) {
+	if !in.Scope.InTemplate {
+		return
+	}
 	m, ok := v.(map[string]any)
 	if !ok {
 		return

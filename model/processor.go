@@ -299,12 +299,16 @@ func (p *Processor) updateComponents(m *protocol.UpdateComponents) *protocol.Err
 	if err := p.putComponents(s, m.Components, key+"/components", &changed); err != nil {
 		return err
 	}
+	var seedErr *protocol.Error
+	if m.Version == protocol.V08 {
+		seedErr = p.seedLiterals(s, changed)
+	}
 	if fresh {
 		p.register(s)
 	} else if len(changed) > 0 {
 		p.emit(SurfaceEvent{SurfaceID: s.ID, Kind: Updated, Components: changed})
 	}
-	return nil
+	return seedErr
 }
 
 // putComponents validates the whole list, then stores it.

@@ -31,7 +31,10 @@ type Host interface {
 	Emit(event string, detail []byte)
 	// Send posts a client-to-server message (action, error, function response) to the
 	// agent, if the page configured an endpoint; it must not block (start a goroutine).
-	Send(body []byte)
+	// The response body, if any, is more messages: open it with Renderer.Connect and
+	// Request{Reply: true, Quiet: errorReport}, so that the answer to an error report
+	// cannot start a loop of error reports.
+	Send(body []byte, errorReport bool)
 	// RequestFrame asks for Frame to be called once, before the next paint.
 	RequestFrame()
 	// OpenURL opens an http/https URL in a new browsing context (noopener).
@@ -75,6 +78,8 @@ type Renderer struct {
 	frameRq bool
 	// version of the last message seen: errors not tied to a surface use it.
 	lastVersion protocol.Version
+	// quiet > 0 while applying the answer to an error report: errors go to the page only.
+	quiet int
 }
 
 type surface struct {
@@ -177,7 +182,9 @@ func (r *Renderer) Report(e *protocol.Error) {
 	}
 	body := protocol.EncodeError(v, e)
 	r.host.Emit("a2ui-error", body)
-	r.host.Send(body)
+	if r.quiet == 0 {
+		r.host.Send(body, true)
+	}
 }
 
 func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
@@ -452,7 +459,7 @@ func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
 		}
 	}
 	r.host.Emit("a2ui-action", body)
-	r.host.Send(body)
+	r.host.Send(body, false)
 }
 
 func (r *Renderer) actionResponse(m *protocol.ActionResponse) {
@@ -500,7 +507,7 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 		if ferr != nil {
 			r.host.Emit("a2ui-error", body)
 		}
-		r.host.Send(body)
+		r.host.Send(body, false)
 	}
 	if !r.opts.Policy.AllowFunction(m.Name) || !r.opts.Functions.Has(m.Name) {
 		answer(nil, &protocol.FunctionError{Code: protocol.CodeFunction,

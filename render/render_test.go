@@ -45,9 +45,9 @@ func (h *fakeHost) SurfaceTheme(id string, vars []catalog.ThemeVar) {
 func (h *fakeHost) Emit(event string, detail []byte) {
 	h.events = append(h.events, hostEvent{event, string(detail)})
 }
-func (h *fakeHost) Send(body []byte)   { h.sent = append(h.sent, string(body)) }
-func (h *fakeHost) RequestFrame()      { h.frames++ }
-func (h *fakeHost) OpenURL(url string) { h.opened = append(h.opened, url) }
+func (h *fakeHost) Send(body []byte, _ bool) { h.sent = append(h.sent, string(body)) }
+func (h *fakeHost) RequestFrame()            { h.frames++ }
+func (h *fakeHost) OpenURL(url string)       { h.opened = append(h.opened, url) }
 
 func (h *fakeHost) ofType(typ string) []string {
 	var out []string

@@ -46,6 +46,8 @@ type Stream struct {
 	messages int
 	// localErrors: this stream's transport failure goes to the page, not the agent.
 	localErrors bool
+	// quiet: errors caused by this stream's messages go to the page, not the agent.
+	quiet bool
 }
 
 // NewStream starts a stream with the given framing.
@@ -125,6 +127,10 @@ func (st *Stream) Close(err error) {
 func (st *Stream) event(ev *protocol.SSEEvent) { st.line([]byte(ev.Data)) }
 
 func (st *Stream) line(line []byte) {
+	if st.quiet {
+		st.r.quiet++
+		defer func() { st.r.quiet-- }()
+	}
 	msgs, errs := st.dec.Decode(line)
 	st.report(errs)
 	for _, m := range msgs {

@@ -51,3 +51,21 @@ func TestReplyFailureIsNotSentBack(t *testing.T) {
 		t.Fatalf("sent = %v", h.sent)
 	}
 }
+
+func TestAnswerToErrorReportDoesNotLoop(t *testing.T) {
+	r, h := newRenderer(t)
+	// The agent answers every POST with a message that fails to apply.
+	bad := &memTransport{ct: "application/jsonl", body: `{"version":"v0.9","updateDataModel":{"surfaceId":"ghost","path":"/x","value":1}}` + "\n"}
+	r.Connect(bad, Request{URL: "/agent/action", Method: "POST", Reply: true, Quiet: true})
+	if errs := h.ofType("a2ui-error"); len(errs) != 1 {
+		t.Fatalf("errors = %v", errs)
+	}
+	if len(h.sent) != 0 {
+		t.Fatalf("the error caused by an error report's answer was reported again: %v", h.sent)
+	}
+	// The answer to an action is not quiet: its errors do reach the agent.
+	r.Connect(bad, Request{URL: "/agent/action", Method: "POST", Reply: true})
+	if len(h.sent) != 1 {
+		t.Fatalf("sent = %v", h.sent)
+	}
+}

@@ -13,6 +13,9 @@ type Request struct {
 	// messages): a failure of this request is reported to the page only, since sending
 	// it to the same agent could fail again and loop.
 	Reply bool
+	// Quiet marks the answer to an error report: errors its messages cause are shown to
+	// the page but not reported to the agent again.
+	Quiet bool
 }
 
 // Transport moves bytes between the renderer and an agent. The browser build implements
@@ -35,6 +38,7 @@ func (r *Renderer) Connect(t Transport, req Request) {
 	t.Open(req, func(contentType string) *Stream {
 		st := r.NewStream(FramingFor(req.Transport, contentType))
 		st.localErrors = req.Reply
+		st.quiet = req.Quiet
 		return st
 	})
 }

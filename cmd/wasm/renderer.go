@@ -182,13 +182,13 @@ func (jr *jsRenderer) Emit(event string, detail []byte) {
 	_, _ = jr.hooks.Call("emit", event, string(detail))
 }
 
-func (jr *jsRenderer) Send(body []byte) {
+func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 	if jr.actionURL == "" {
 		return
 	}
 	// The agent's answer (JSONL or SSE) is processed as more messages.
 	jr.r.Connect(fetchTransport{jr}, render.Request{URL: jr.actionURL, Method: "POST", Body: body,
-		Headers: map[string]string{"Content-Type": "application/json"}, Reply: true})
+		Headers: map[string]string{"Content-Type": "application/json"}, Reply: true, Quiet: errorReport})
 }
 
 func (jr *jsRenderer) RequestFrame() { jr.frame.request() }

@@ -244,7 +244,6 @@ func TestTwoSurfacesDeleteOne(t *testing.T) {
 // error reports alike) with a message that fails must not drive the renderer
 // into an endless error → POST → answer → error loop.
 func TestErrorReportsDoNotLoop(t *testing.T) {
-	t.Skip("BUG: errors found in the answer to an error report are POSTed again: with an agent that answers every POST with a bad message, the renderer sends hundreds of error reports per second without end (seen in TestNoFuncLeak); expected: errors from the answer to an error report are not reported to the agent again (or reports are bounded)")
 	t.Parallel()
 	requireBuilt(t)
 	rec := newActionRecorder(`{"version":"v0.9","updateDataModel":{"surfaceId":"none","path":"/x","value":1}}`)
