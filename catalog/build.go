@@ -14,7 +14,7 @@ import (
 )
 
 const (
-	defaultMaxInstances     = 5000
+	defaultMaxInstances     = 20000 // matches model.DefaultMaxComponents
 	defaultMaxDepth         = 64
 	defaultMaxTemplateItems = 1000
 )
@@ -238,7 +238,7 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 		if b.cur != nil {
 			b.cur.missing = append(b.cur.missing, id)
 		}
-		return pending(key)
+		return b.state.pendingNode(key)
 	}
 	if e, ok := b.cached(uid); ok {
 		b.reuse(e)

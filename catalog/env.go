@@ -44,7 +44,7 @@ type Env struct {
 	// (Result.Reads); off by default, since the build cache tracks reads per instance.
 	CollectReads bool
 
-	// MaxInstances bounds the component instances of one build (0 → 5000); MaxDepth the
+	// MaxInstances bounds the component instances of one build (0 → 20000); MaxDepth the
 	// nesting depth (0 → 64); MaxTemplateItems the rows of one template (0 → 1000).
 	MaxInstances, MaxDepth, MaxTemplateItems int
 }
@@ -142,6 +142,9 @@ type UIState struct {
 	props   map[*model.Component]*decoded
 	// cache holds the dom subtree of each instance built last time (see cache.go).
 	cache map[string]*cacheEntry
+	// pending holds the placeholder of each missing child, reused while it is missing
+	// (the diff skips a node handed in again as the same pointer).
+	pending map[string]*pendingEntry
 	// changed are the data paths written since the last build; dirty forces a full
 	// rebuild (local UI state changed, too many changes, or nothing known).
 	changed []model.Pointer
@@ -219,8 +222,32 @@ func (u *UIState) take() (changed []model.Pointer, dirty bool) {
 	return changed, dirty
 }
 
+type pendingEntry struct {
+	node *dom.Node
+	used uint64
+}
+
+// pendingNode returns the placeholder for a missing child keyed key.
+func (u *UIState) pendingNode(key string) *dom.Node {
+	if u.pending == nil {
+		u.pending = map[string]*pendingEntry{}
+	}
+	e := u.pending[key]
+	if e == nil {
+		e = &pendingEntry{node: pending(key)}
+		u.pending[key] = e
+	}
+	e.used = u.build
+	return e.node
+}
+
 // sweep drops entries not touched by the build that just finished.
 func (u *UIState) sweep() {
+	for k, e := range u.pending {
+		if e.used != u.build {
+			delete(u.pending, k)
+		}
+	}
 	for k, c := range u.cache {
 		if c.used != u.build {
 			delete(u.cache, k)

@@ -10,9 +10,10 @@ import (
 // Default per-Processor limits (Options fields <= 0 select them).
 const (
 	// DefaultMaxComponents bounds the components of one surface. The largest official
-	// examples hold well under 200 components; 5000 leaves room for long generated lists
-	// while keeping a runaway agent from exhausting the browser.
-	DefaultMaxComponents = 5000
+	// examples hold well under 200 components; 20000 leaves room for long generated
+	// lists (the benchmark streams 10000) while keeping a runaway agent from exhausting
+	// the browser. Restricted profiles set a lower Options.MaxComponents.
+	DefaultMaxComponents = 20000
 	// DefaultMaxSurfaces bounds the number of live surfaces.
 	DefaultMaxSurfaces = 100
 )

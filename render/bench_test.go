@@ -46,3 +46,65 @@ func BenchmarkBulk1000(b *testing.B) {
 		r.Frame()
 	}
 }
+
+func textsMessages(n int) (head string, texts []string) {
+	var b strings.Builder
+	b.WriteString(`{"version":"v0.9","createSurface":{"surfaceId":"b","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}` + "\n")
+	b.WriteString(`{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[{"id":"root","component":"Column","children":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"t` + strconv.Itoa(i) + `"`)
+	}
+	b.WriteString("]}]}}\n")
+	for i := 0; i < n; i++ {
+		texts = append(texts, `{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[{"id":"t`+strconv.Itoa(i)+`","component":"Text","text":"Item `+strconv.Itoa(i)+`"}]}}`)
+	}
+	return b.String(), texts
+}
+
+func benchStream(b *testing.B, n, perFrame int) {
+	head, texts := textsMessages(n)
+	for i := 0; i < b.N; i++ {
+		r, _ := newRenderer(&testing.T{})
+		r.Process([]byte(head))
+		r.Frame()
+		for j, m := range texts {
+			r.Process([]byte(m))
+			if j%perFrame == perFrame-1 {
+				r.Frame()
+			}
+		}
+		r.Frame()
+	}
+}
+
+// BenchmarkStream1000 streams 1000 Texts one per message, a frame every 4 messages.
+func BenchmarkStream1000(b *testing.B) { benchStream(b, 1000, 4) }
+
+// BenchmarkStream10000 streams 10000 Texts one per message, a frame every 40 messages.
+func BenchmarkStream10000(b *testing.B) { benchStream(b, 10000, 40) }
+
+func benchBulkTexts(b *testing.B, n int) {
+	head, texts := textsMessages(n)
+	var all strings.Builder
+	all.WriteString(`{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[`)
+	for i, m := range texts {
+		if i > 0 {
+			all.WriteByte(',')
+		}
+		c := m[strings.Index(m, `[{`)+1 : strings.LastIndex(m, `]`)]
+		all.WriteString(c)
+	}
+	all.WriteString("]}}")
+	for i := 0; i < b.N; i++ {
+		r, _ := newRenderer(&testing.T{})
+		r.Process([]byte(head))
+		r.Process([]byte(all.String()))
+		r.Frame()
+	}
+}
+
+func BenchmarkBulkTexts1000(b *testing.B) { benchBulkTexts(b, 1000) }
+func BenchmarkBulkTexts5000(b *testing.B) { benchBulkTexts(b, 5000) }

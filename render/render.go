@@ -397,6 +397,12 @@ func (r *Renderer) Dispatch(surfaceID string, ev dom.Event) {
 		e.SurfaceID = surfaceID
 		r.Report(e)
 	})
+	// What the user did shows at once (typing into a field bound to a Text updates the
+	// Text in the same task), rather than one animation frame later: input events come
+	// at most a few per frame, so this costs no batching.
+	if r.frameRq {
+		r.Frame()
+	}
 }
 
 func (r *Renderer) newEnv(id string) *catalog.Env {
