@@ -31,5 +31,16 @@ for f in bench/dist/*.js bench/dist/*.css; do
 	brotli -q 11 -f -o "$f.br" "$f"
 done
 
+# Snapshot our build, so a `make build` elsewhere during the run cannot mix two builds.
+snap=bench/out/ours
+rm -rf "$snap" && mkdir -p "$snap"
+for f in a2ui.js wasm_exec.js a2ui-runtime.js a2ui.css a2ui.wasm; do
+	[[ -f dist/$f ]] || { echo "bench: dist/$f missing; run make build" >&2; exit 1; }
+	cp -p "dist/$f" "$snap/"
+	for z in br gz; do
+		if [[ -f dist/$f.$z ]]; then cp -p "dist/$f.$z" "$snap/"; fi
+	done
+done
+
 export TMPDIR=$PWD/.tmp
-exec go run ./bench/cmd/bench "$@"
+exec go run ./bench/cmd/bench -dist "$snap" "$@"

@@ -118,10 +118,15 @@ func ratio(ours *series, anchors []*series, ceilingMs float64) string {
 	}
 	om, _, _, ok := summary(ours.Vals)
 	if !ok {
-		if ours.Over > 0 || ours.Skipped != "" {
-			return "> 1 (ours hit the ceiling)"
+		if ours.Over == 0 && ours.Skipped == "" {
+			return "–"
 		}
-		return "–"
+		for _, a := range anchors {
+			if a != nil && len(a.Vals) > 0 {
+				return "> 1 (ours hit the ceiling)"
+			}
+		}
+		return "– (all hit the ceiling)"
 	}
 	best, bounded, any := 0.0, false, false
 	for _, a := range anchors {

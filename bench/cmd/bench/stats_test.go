@@ -74,6 +74,7 @@ func TestRatio(t *testing.T) {
 		{"one anchor over", ours, []*series{{Over: 1}, {Vals: []float64{5.5}}}, "2.00×"},
 		{"ours over", &series{Over: 1}, []*series{{Vals: []float64{5}}}, "> 1 (ours hit the ceiling)"},
 		{"no anchors", ours, nil, "–"},
+		{"all over", &series{Over: 1}, []*series{{Over: 1}, {Skipped: "1,000 did"}}, "– (all hit the ceiling)"},
 	}
 	for _, tt := range tests {
 		if got := ratio(tt.ours, tt.anchors, 20000); got != tt.want {
