@@ -2,6 +2,7 @@ package binding
 
 import (
 	"encoding/json"
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -157,8 +158,8 @@ func Eval(s Scope, raw json.RawMessage, fns *Functions, f Formatter) (any, error
 	if len(raw) == 0 {
 		return nil, nil
 	}
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
+	v, err := jsonscan.Parse(raw)
+	if err != nil {
 		return nil, validationErr(s, "dynamic value is not valid JSON: "+err.Error())
 	}
 	return EvalValue(s, v, fns, f)

@@ -1,7 +1,7 @@
 package catalog
 
 import (
-	"encoding/json"
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"hash/fnv"
 	"sort"
 	"strconv"
@@ -381,8 +381,8 @@ func (b *Builder) decode(c *model.Component) *decoded {
 	if d == nil {
 		d = &decoded{v: make(map[string]any, len(c.Props))}
 		for k, raw := range c.Props {
-			var v any
-			if err := json.Unmarshal(raw, &v); err != nil {
+			v, err := jsonscan.Parse(raw)
+			if err != nil {
 				if d.bad == nil {
 					d.bad = map[string]string{}
 				}

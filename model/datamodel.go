@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"math"
 	"sort"
 	"strconv"
@@ -165,8 +166,8 @@ func (d *DataModel) fixLimit(e *protocol.Error) *protocol.Error {
 // SetJSON decodes raw (any JSON value) and Sets it at p. A decode error is a
 // protocol.CodeValidationFailed *protocol.Error.
 func (d *DataModel) SetJSON(p Pointer, raw []byte) error {
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
+	v, err := jsonscan.Parse(raw)
+	if err != nil {
 		return newErr(protocol.CodeValidationFailed, "invalid JSON value: "+err.Error())
 	}
 	return d.Set(p, v)

@@ -1,7 +1,7 @@
 package model
 
 import (
-	"encoding/json"
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"strconv"
 
 	"github.com/a2ui-go/a2ui/protocol"
@@ -235,8 +235,8 @@ func (p *Processor) create(m *protocol.CreateSurface) *protocol.Error {
 		}
 	}
 	if len(m.DataModel) > 0 {
-		var v any
-		if err := json.Unmarshal(m.DataModel, &v); err != nil {
+		v, err := jsonscan.Parse(m.DataModel)
+		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+"/dataModel", "invalid JSON: "+err.Error())
 		}
 		if err := s.Data.Set(nil, v); err != nil {
@@ -363,8 +363,8 @@ func (p *Processor) updateData(m *protocol.UpdateDataModel) *protocol.Error {
 			return wrap(err, s.ID, key+"/path")
 		}
 	} else {
-		var v any
-		if err := json.Unmarshal(m.Value, &v); err != nil {
+		v, err := jsonscan.Parse(m.Value)
+		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+valueKey, "invalid JSON: "+err.Error())
 		}
 		if err := s.Data.Set(ptr, v); err != nil {

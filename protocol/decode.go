@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,7 +52,6 @@ const maxBatch = 10000
 func (d *Decoder) Decode(line []byte) ([]Message, []*Error) {
 	var msgs []Message
 	var errs []*Error
-	dec := json.NewDecoder(bytes.NewReader(line))
 	index := 0
 	add := func(raw json.RawMessage, batch bool) {
 		if index >= maxBatch {
@@ -73,16 +72,19 @@ func (d *Decoder) Decode(line []byte) ([]Message, []*Error) {
 		}
 		index++
 	}
+	// Raw members of the messages are sub-slices of the line, which the caller may reuse:
+	// take a private copy once.
+	rest := bytes.Clone(line)
 	for {
-		var raw json.RawMessage
-		err := dec.Decode(&raw)
-		if err == io.EOF {
+		raw, next, err := jsonscan.Next(rest)
+		if err == jsonscan.ErrEmpty {
 			break
 		}
 		if err != nil {
 			errs = append(errs, &Error{Code: CodeValidationFailed, Message: "invalid JSON: " + jsonErrText(err)})
 			break
 		}
+		rest = next
 		d.unwrap(raw, add, &errs, 0)
 	}
 	return msgs, errs
@@ -102,7 +104,7 @@ func (d *Decoder) unwrap(raw json.RawMessage, add func(json.RawMessage, bool), e
 	switch firstByte(raw) {
 	case '[':
 		var list []json.RawMessage
-		if err := json.Unmarshal(raw, &list); err != nil {
+		if err := jarr(raw, &list); err != nil {
 			*errs = append(*errs, &Error{Code: CodeValidationFailed, Message: "invalid JSON: " + err.Error()})
 			return
 		}
@@ -113,7 +115,7 @@ func (d *Decoder) unwrap(raw json.RawMessage, add func(json.RawMessage, bool), e
 	case '{':
 		if depth == 0 {
 			var o map[string]json.RawMessage
-			if json.Unmarshal(raw, &o) == nil {
+			if jobj(raw, &o) == nil {
 				if inner, ok := o["messages"]; ok && len(o) == 1 && firstByte(inner) == '[' {
 					d.unwrap(inner, add, errs, depth+1)
 					return
@@ -132,7 +134,7 @@ func (d *Decoder) unwrap(raw json.RawMessage, add func(json.RawMessage, bool), e
 
 func isString(raw json.RawMessage, want string) bool {
 	var s string
-	return raw != nil && json.Unmarshal(raw, &s) == nil && s == want
+	return raw != nil && jstr(raw, &s) == nil && s == want
 }
 
 func firstByte(raw []byte) byte {
@@ -222,7 +224,7 @@ func parseObj(raw json.RawMessage) (obj, bool) {
 		return nil, false
 	}
 	var o obj
-	if json.Unmarshal(raw, &o) != nil {
+	if jobj(raw, &o) != nil {
 		return nil, false
 	}
 	return o, true
@@ -307,7 +309,7 @@ func (f *fields) str(key string, required, nonEmpty bool) string {
 		return ""
 	}
 	var s string
-	if firstByte(raw) != '"' || json.Unmarshal(raw, &s) != nil {
+	if firstByte(raw) != '"' || jstr(raw, &s) != nil {
 		f.fail(key, "\""+key+"\" must be a string, got "+typeName(raw))
 		return ""
 	}
@@ -367,7 +369,7 @@ func (f *fields) array(key string, required, nonEmpty bool) []json.RawMessage {
 		return nil
 	}
 	var list []json.RawMessage
-	if firstByte(raw) != '[' || json.Unmarshal(raw, &list) != nil {
+	if firstByte(raw) != '[' || jarr(raw, &list) != nil {
 		f.fail(key, "\""+key+"\" must be an array, got "+typeName(raw))
 		return nil
 	}
@@ -384,7 +386,7 @@ func peekSurface(raw json.RawMessage) string {
 		return ""
 	}
 	var s string
-	if json.Unmarshal(o["surfaceId"], &s) != nil {
+	if jstr(o["surfaceId"], &s) != nil {
 		return ""
 	}
 	return s
@@ -423,7 +425,7 @@ func (d *Decoder) decodeMessage(raw json.RawMessage) (Message, *Error) {
 	v := VersionUnknown
 	if rv, ok := env["version"]; ok {
 		var s string
-		if firstByte(rv) != '"' || json.Unmarshal(rv, &s) != nil {
+		if firstByte(rv) != '"' || jstr(rv, &s) != nil {
 			return nil, verr(surface, "/version", "\"version\" must be a string, got "+typeName(rv))
 		}
 		pv, ok := ParseVersion(s)
@@ -555,7 +557,7 @@ func (d *Decoder) guessSurfaceUpdate(body json.RawMessage) Version {
 		return d.legacy()
 	}
 	var comps []json.RawMessage
-	if json.Unmarshal(o["components"], &comps) != nil {
+	if jarr(o["components"], &comps) != nil {
 		return d.legacy()
 	}
 	for _, c := range comps {

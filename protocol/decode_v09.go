@@ -146,7 +146,7 @@ func callFunction(v Version, raw json.RawMessage, base, surface string, m *CallF
 	}
 	if args != nil {
 		var a map[string]json.RawMessage
-		if json.Unmarshal(args, &a) != nil {
+		if jobj(args, &a) != nil {
 			return verr(surface, base+"/args", "\"args\" is not a valid object")
 		}
 		m.Args = a

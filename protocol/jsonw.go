@@ -186,7 +186,7 @@ func appendValue(b []byte, v any) []byte {
 	}
 	// Round-trip through any so that nested keys are sorted the same way.
 	var generic any
-	if json.Unmarshal(raw, &generic) != nil {
+	if jany(raw, &generic) != nil {
 		return append(b, "null"...)
 	}
 	return appendValue(b, generic)

@@ -114,7 +114,7 @@ func liftValue(key string, raw json.RawMessage, p, surface string) (json.RawMess
 		return compact(raw), nil
 	case '[':
 		var list []json.RawMessage
-		if json.Unmarshal(raw, &list) != nil {
+		if jarr(raw, &list) != nil {
 			return compact(raw), nil
 		}
 		changed := false
@@ -162,7 +162,7 @@ func liftValue(key string, raw json.RawMessage, p, surface string) (json.RawMess
 func liftChildren(o obj, p, surface string) (json.RawMessage, bool, *Error) {
 	if el, ok := o["explicitList"]; ok {
 		var ids []json.RawMessage
-		if firstByte(el) != '[' || json.Unmarshal(el, &ids) != nil {
+		if firstByte(el) != '[' || jarr(el, &ids) != nil {
 			return nil, true, verr(surface, p+"/explicitList", "\"explicitList\" must be an array of component ids, got "+typeName(el))
 		}
 		for i, id := range ids {
@@ -208,7 +208,7 @@ func liftAction(o obj, p, surface string) (json.RawMessage, bool, *Error) {
 		switch firstByte(ctx) {
 		case '[':
 			var list []json.RawMessage
-			if json.Unmarshal(ctx, &list) != nil {
+			if jarr(ctx, &list) != nil {
 				return nil, true, verr(surface, p+"/context", "\"context\" is not valid JSON")
 			}
 			for i, e := range list {

@@ -1,0 +1,567 @@
+// Package jsonscan is a small JSON reader without reflection, for the hot paths of the
+// pipeline (protocol decoding, prop and data-model values). encoding/json's reflection
+// costs little natively but 20–40× more in GOOS=js/wasm, where it dominated a bulk
+// render; this package splits objects and arrays into raw members and decodes values
+// into the generic tree (map[string]any, []any, string, float64, bool, nil) directly.
+//
+// It accepts exactly RFC 8259 JSON: the same documents encoding/json accepts, with the
+// same results for the generic tree (duplicate keys: the last wins; invalid UTF-8 in
+// strings is replaced by U+FFFD; numbers out of float64 range are an error). Nesting is
+// limited to MaxDepth. Safe for concurrent use.
+package jsonscan
+
+import (
+	"errors"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// MaxDepth is the deepest nesting of arrays and objects accepted.
+const MaxDepth = 512
+
+// Error describes malformed JSON at a byte offset.
+type Error struct {
+	Offset int
+	Msg    string
+}
+
+func (e *Error) Error() string { return e.Msg + " (offset " + strconv.Itoa(e.Offset) + ")" }
+
+// ErrEmpty is returned for input holding no JSON value.
+var ErrEmpty = errors.New("no JSON value")
+
+type scanner struct {
+	b   []byte
+	i   int
+	err *Error
+}
+
+func (s *scanner) fail(msg string) {
+	if s.err == nil {
+		s.err = &Error{Offset: s.i, Msg: msg}
+	}
+	s.i = len(s.b)
+}
+
+func (s *scanner) ws() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// skip moves past one value, validating it.
+func (s *scanner) skip(depth int) {
+	s.ws()
+	if s.i >= len(s.b) {
+		s.fail("unexpected end of JSON input")
+		return
+	}
+	switch c := s.b[s.i]; {
+	case c == '{':
+		if depth >= MaxDepth {
+			s.fail("exceeded max depth")
+			return
+		}
+		s.i++
+		s.ws()
+		if s.i < len(s.b) && s.b[s.i] == '}' {
+			s.i++
+			return
+		}
+		for s.err == nil {
+			s.ws()
+			if s.i >= len(s.b) || s.b[s.i] != '"' {
+				s.fail("invalid character looking for beginning of object key string")
+				return
+			}
+			s.skipString()
+			s.ws()
+			if s.i >= len(s.b) || s.b[s.i] != ':' {
+				s.fail("invalid character after object key")
+				return
+			}
+			s.i++
+			s.skip(depth + 1)
+			s.ws()
+			if s.i >= len(s.b) {
+				s.fail("unexpected end of JSON input")
+				return
+			}
+			if s.b[s.i] == ',' {
+				s.i++
+				continue
+			}
+			if s.b[s.i] == '}' {
+				s.i++
+				return
+			}
+			s.fail("invalid character after object key:value pair")
+		}
+	case c == '[':
+		if depth >= MaxDepth {
+			s.fail("exceeded max depth")
+			return
+		}
+		s.i++
+		s.ws()
+		if s.i < len(s.b) && s.b[s.i] == ']' {
+			s.i++
+			return
+		}
+		for s.err == nil {
+			s.skip(depth + 1)
+			s.ws()
+			if s.i >= len(s.b) {
+				s.fail("unexpected end of JSON input")
+				return
+			}
+			if s.b[s.i] == ',' {
+				s.i++
+				continue
+			}
+			if s.b[s.i] == ']' {
+				s.i++
+				return
+			}
+			s.fail("invalid character after array element")
+		}
+	case c == '"':
+		s.skipString()
+	case c == 't':
+		s.literal("true")
+	case c == 'f':
+		s.literal("false")
+	case c == 'n':
+		s.literal("null")
+	case c == '-' || c >= '0' && c <= '9':
+		s.skipNumber()
+	default:
+		s.fail("invalid character " + strconv.QuoteRune(rune(c)) + " looking for beginning of value")
+	}
+}
+
+func (s *scanner) literal(word string) {
+	for k := 0; k < len(word); k++ {
+		if s.i >= len(s.b) {
+			s.fail("unexpected end of JSON input")
+			return
+		}
+		if c := s.b[s.i]; c != word[k] {
+			s.i++ // like encoding/json, the offset counts the offending byte
+			s.fail("invalid character " + strconv.QuoteRune(rune(c)) + " in literal " + word +
+				" (expecting " + strconv.QuoteRune(rune(word[k])) + ")")
+			return
+		}
+		s.i++
+	}
+}
+
+// skipString moves past a string starting at s.i ('"'), validating escapes.
+func (s *scanner) skipString() {
+	s.i++
+	for s.i < len(s.b) {
+		c := s.b[s.i]
+		switch {
+		case c == '"':
+			s.i++
+			return
+		case c == '\\':
+			if s.i+1 >= len(s.b) {
+				s.fail("unexpected end of JSON input")
+				return
+			}
+			switch s.b[s.i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				s.i += 2
+			case 'u':
+				if s.i+6 > len(s.b) {
+					s.fail("unexpected end of JSON input")
+					return
+				}
+				for _, h := range s.b[s.i+2 : s.i+6] {
+					if !isHex(h) {
+						s.fail("invalid character in \\u hexadecimal character escape")
+						return
+					}
+				}
+				s.i += 6
+			default:
+				s.fail("invalid character in string escape code")
+				return
+			}
+		case c < 0x20:
+			s.fail("invalid character in string literal")
+			return
+		default:
+			s.i++
+		}
+	}
+	s.fail("unexpected end of JSON input")
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func (s *scanner) skipNumber() {
+	start := s.i
+	if s.b[s.i] == '-' {
+		s.i++
+	}
+	digits := func() int {
+		n := 0
+		for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+			s.i++
+			n++
+		}
+		return n
+	}
+	if s.i < len(s.b) && s.b[s.i] == '0' {
+		s.i++
+	} else if digits() == 0 {
+		s.i = start
+		s.fail("invalid number")
+		return
+	}
+	if s.i < len(s.b) && s.b[s.i] == '.' {
+		s.i++
+		if digits() == 0 {
+			s.fail("invalid number")
+			return
+		}
+	}
+	if s.i < len(s.b) && (s.b[s.i] == 'e' || s.b[s.i] == 'E') {
+		s.i++
+		if s.i < len(s.b) && (s.b[s.i] == '+' || s.b[s.i] == '-') {
+			s.i++
+		}
+		if digits() == 0 {
+			s.fail("invalid number")
+		}
+	}
+}
+
+// Next returns the first JSON value of b (validated, without surrounding whitespace) and
+// what follows it. It returns ErrEmpty when b holds only whitespace.
+func Next(b []byte) (value, rest []byte, err error) {
+	s := scanner{b: b}
+	s.ws()
+	if s.i >= len(b) {
+		return nil, nil, ErrEmpty
+	}
+	start := s.i
+	s.skip(0)
+	if s.err != nil {
+		return nil, nil, s.err
+	}
+	return b[start:s.i], b[s.i:], nil
+}
+
+// Valid reports whether b is exactly one JSON value (surrounding whitespace allowed).
+func Valid(b []byte) bool {
+	v, rest, err := Next(b)
+	if err != nil || v == nil {
+		return false
+	}
+	s := scanner{b: rest}
+	s.ws()
+	return s.i == len(rest)
+}
+
+// one validates that b holds exactly one value and returns it trimmed.
+func one(b []byte) ([]byte, error) {
+	v, rest, err := Next(b)
+	if err != nil {
+		if err == ErrEmpty {
+			return nil, &Error{Offset: len(b), Msg: "unexpected end of JSON input"}
+		}
+		return nil, err
+	}
+	s := scanner{b: rest}
+	s.ws()
+	if s.i != len(rest) {
+		return nil, &Error{Offset: len(b) - len(rest) + s.i, Msg: "invalid character after top-level value"}
+	}
+	return v, nil
+}
+
+// Member is one object member with its value kept raw.
+type Member struct {
+	Key   string
+	Value []byte
+}
+
+// Object splits a JSON object into its members in document order (values are raw
+// sub-slices of b, validated). b must be exactly one object.
+func Object(b []byte) ([]Member, error) {
+	v, err := one(b)
+	if err != nil {
+		return nil, err
+	}
+	if v[0] != '{' {
+		return nil, &Error{Msg: "not an object"}
+	}
+	var out []Member
+	s := scanner{b: v, i: 1}
+	s.ws()
+	if s.b[s.i] == '}' {
+		return out, nil
+	}
+	for {
+		s.ws()
+		ks := s.i
+		s.skipString()
+		key, err := unquote(v[ks:s.i])
+		if err != nil {
+			return nil, err
+		}
+		s.ws()
+		s.i++ // ':' (validated)
+		s.ws()
+		vs := s.i
+		s.skip(1)
+		out = append(out, Member{Key: key, Value: v[vs:s.i]})
+		s.ws()
+		if s.b[s.i] == '}' {
+			return out, nil
+		}
+		s.i++ // ','
+	}
+}
+
+// ObjectMap is Object as a map (the last of duplicate keys wins).
+func ObjectMap(b []byte) (map[string][]byte, error) {
+	ms, err := Object(b)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string][]byte, len(ms))
+	for _, kv := range ms {
+		m[kv.Key] = kv.Value
+	}
+	return m, nil
+}
+
+// Array splits a JSON array into its raw elements. b must be exactly one array.
+func Array(b []byte) ([][]byte, error) {
+	v, err := one(b)
+	if err != nil {
+		return nil, err
+	}
+	if v[0] != '[' {
+		return nil, &Error{Msg: "not an array"}
+	}
+	var out [][]byte
+	s := scanner{b: v, i: 1}
+	s.ws()
+	if s.b[s.i] == ']' {
+		return out, nil
+	}
+	for {
+		s.ws()
+		es := s.i
+		s.skip(1)
+		out = append(out, v[es:s.i])
+		s.ws()
+		if s.b[s.i] == ']' {
+			return out, nil
+		}
+		s.i++
+	}
+}
+
+// String decodes b as exactly one JSON string.
+func String(b []byte) (string, error) {
+	v, err := one(b)
+	if err != nil {
+		return "", err
+	}
+	if v[0] != '"' {
+		return "", &Error{Msg: "not a string"}
+	}
+	return unquote(v)
+}
+
+// unquote decodes a validated string literal (with its quotes).
+func unquote(q []byte) (string, error) {
+	body := q[1 : len(q)-1]
+	plain := true
+	for _, c := range body {
+		if c == '\\' || c >= utf8.RuneSelf {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return string(body), nil
+	}
+	out := make([]byte, 0, len(body))
+	for i := 0; i < len(body); {
+		c := body[i]
+		if c == '\\' {
+			switch body[i+1] {
+			case '"', '\\', '/':
+				out = append(out, body[i+1])
+				i += 2
+			case 'b':
+				out = append(out, '\b')
+				i += 2
+			case 'f':
+				out = append(out, '\f')
+				i += 2
+			case 'n':
+				out = append(out, '\n')
+				i += 2
+			case 'r':
+				out = append(out, '\r')
+				i += 2
+			case 't':
+				out = append(out, '\t')
+				i += 2
+			case 'u':
+				r := hex4(body[i+2 : i+6])
+				i += 6
+				if utf16.IsSurrogate(r) {
+					r2 := rune(-1)
+					if i+6 <= len(body) && body[i] == '\\' && body[i+1] == 'u' {
+						r2 = hex4(body[i+2 : i+6])
+					}
+					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+						i += 6
+						r = d
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				out = utf8.AppendRune(out, r)
+			}
+			continue
+		}
+		if c < utf8.RuneSelf {
+			out = append(out, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(body[i:])
+		if r == utf8.RuneError && size == 1 {
+			out = utf8.AppendRune(out, utf8.RuneError)
+		} else {
+			out = append(out, body[i:i+size]...)
+		}
+		i += size
+	}
+	return string(out), nil
+}
+
+func hex4(h []byte) rune {
+	var r rune
+	for _, c := range h {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		default:
+			r |= rune(c - 'A' + 10)
+		}
+	}
+	return r
+}
+
+// Parse decodes exactly one JSON value into the generic tree: map[string]any, []any,
+// string, float64, bool or nil.
+func Parse(b []byte) (any, error) {
+	v, err := one(b)
+	if err != nil {
+		return nil, err
+	}
+	s := scanner{b: v}
+	x := s.value()
+	if s.err != nil {
+		return nil, s.err
+	}
+	return x, nil
+}
+
+// value decodes the validated value at s.i in one pass.
+func (s *scanner) value() any {
+	s.ws()
+	switch c := s.b[s.i]; {
+	case c == '{':
+		m := map[string]any{}
+		s.i++
+		s.ws()
+		if s.b[s.i] == '}' {
+			s.i++
+			return m
+		}
+		for {
+			s.ws()
+			ks := s.i
+			s.skipString()
+			key, _ := unquote(s.b[ks:s.i])
+			s.ws()
+			s.i++ // ':'
+			m[key] = s.value()
+			if s.err != nil {
+				return nil
+			}
+			s.ws()
+			if s.b[s.i] == '}' {
+				s.i++
+				return m
+			}
+			s.i++ // ','
+		}
+	case c == '[':
+		out := []any{}
+		s.i++
+		s.ws()
+		if s.b[s.i] == ']' {
+			s.i++
+			return out
+		}
+		for {
+			out = append(out, s.value())
+			if s.err != nil {
+				return nil
+			}
+			s.ws()
+			if s.b[s.i] == ']' {
+				s.i++
+				return out
+			}
+			s.i++ // ','
+		}
+	case c == '"':
+		ks := s.i
+		s.skipString()
+		str, _ := unquote(s.b[ks:s.i])
+		return str
+	case c == 't':
+		s.i += 4
+		return true
+	case c == 'f':
+		s.i += 5
+		return false
+	case c == 'n':
+		s.i += 4
+		return nil
+	default:
+		ns := s.i
+		s.skipNumber()
+		f, err := strconv.ParseFloat(string(s.b[ns:s.i]), 64)
+		if err != nil {
+			s.err = &Error{Offset: ns, Msg: "number " + string(s.b[ns:s.i]) + " out of range"}
+			return nil
+		}
+		return f
+	}
+}
