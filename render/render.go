@@ -559,3 +559,14 @@ func (r *Renderer) Destroy() {
 func (r *Renderer) Capabilities() []byte {
 	return protocol.EncodeCapabilities(r.opts.Catalog.CatalogIDs())
 }
+
+// Nodes returns the number of DOM nodes the renderer has mounted (all surfaces). The
+// browser layer paces frames by it: the browser's own style and layout work after a
+// patch grows with the size of the DOM, not with the size of the patch.
+func (r *Renderer) Nodes() int {
+	n := 0
+	for _, s := range r.surf {
+		n += s.tree.Live()
+	}
+	return n
+}

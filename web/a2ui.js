@@ -55,8 +55,10 @@
     }
   }
 
+  const mark = (name) => { try { performance.mark("a2ui:" + name); } catch (e) { /* no User Timing */ } };
   const ready = (async () => {
     await scripts;
+    mark("scripts");
     const go = new window.Go();
     let inst;
     try {
@@ -66,10 +68,12 @@
       const bytes = await (await fetch(wasmURL)).arrayBuffer();
       inst = await WebAssembly.instantiate(bytes, go.importObject);
     }
+    mark("instantiated");
     const started = new Promise((resolve) => { window.__a2uiStarted = resolve; });
     go.run(inst.instance).then(() => console.error("a2ui: Go runtime exited"));
     await started; // main() calls __a2uiStarted once __a2uiGo is installed
     delete window.__a2uiStarted;
+    mark("started");
     const text = await cssText;
     return { go: window.__a2uiGo, css: text };
   })();

@@ -2,23 +2,44 @@
 
 package main
 
-import "github.com/hack-pad/safejs"
+import (
+	"time"
+
+	"github.com/hack-pad/safejs"
+)
 
 // frameRequester coalesces frame requests into one requestAnimationFrame callback (with a
 // timer fallback, since hidden tabs pause animation frames). The JS callbacks only post
-// the frame to the UI goroutine.
+// the frame to the UI goroutine. Frames adapt to their cost: when the last frame took
+// more than a few milliseconds (a very large surface being streamed), the next one waits
+// at least as long again, so rendering never takes more than about half of the time and
+// the stream keeps flowing.
 type frameRequester struct {
-	fn        func()
+	fn func()
+	// size returns the mounted DOM size (nodes), which paces frames: see run.
+	size      func() int
 	cb        safejs.Func
 	requested bool
 	released  bool
 	// outstanding counts scheduled invocations of cb: cb is released only when none
 	// remains, since calling a released js.Func ends the Go program.
 	outstanding int
+	// cost and end describe the last frame.
+	cost time.Duration
+	end  time.Time
 }
 
-func newFrameRequester(fn func()) *frameRequester {
-	fr := &frameRequester{fn: fn}
+// cheapFrame is the frame cost below which frames follow every animation frame.
+const cheapFrame = 8 * time.Millisecond
+
+// perNodeGap paces frames on large pages: after a patch the browser restyles and lays out
+// a DOM of n nodes, whatever the patch size, so frames are at least n×perNodeGap apart
+// (2,000 nodes: every frame; 20,000 nodes: ~6 frames a second). A stream into a huge
+// surface then spends its time on messages, not on re-laying out the page.
+const perNodeGap = 8 * time.Microsecond
+
+func newFrameRequester(fn func(), size func() int) *frameRequester {
+	fr := &frameRequester{fn: fn, size: size}
 	fr.cb = jsFunc(func(safejs.Value, []safejs.Value) any {
 		fr.outstanding--
 		if fr.released {
@@ -37,8 +58,39 @@ func (fr *frameRequester) run() {
 	if !fr.requested || fr.released {
 		return
 	}
+	gap := time.Duration(0)
+	if fr.cost > cheapFrame {
+		gap = fr.cost
+	}
+	if g := time.Duration(fr.size()) * perNodeGap; g > gap {
+		gap = g
+	}
+	if gap > 0 && !fr.end.IsZero() {
+		if wait := gap - time.Since(fr.end); wait > time.Millisecond {
+			fr.schedule("setTimeout", int(wait/time.Millisecond)+1)
+			return
+		}
+	}
 	fr.requested = false
+	start := time.Now()
 	fr.fn()
+	fr.end = time.Now()
+	fr.cost = fr.end.Sub(start)
+}
+
+// schedule calls cb through the global timer function fn (with delay ms, if >= 0).
+func (fr *frameRequester) schedule(fn string, delay int) {
+	f, err := safejs.Global().Get(fn)
+	if err != nil || f.Type() != safejs.TypeFunction {
+		return
+	}
+	args := []any{fr.cb.Value()}
+	if delay >= 0 {
+		args = append(args, delay)
+	}
+	if _, err := f.Invoke(args...); err == nil {
+		fr.outstanding++
+	}
 }
 
 func (fr *frameRequester) request() {
@@ -46,17 +98,8 @@ func (fr *frameRequester) request() {
 		return
 	}
 	fr.requested = true
-	g := safejs.Global()
-	if raf, err := g.Get("requestAnimationFrame"); err == nil && raf.Type() == safejs.TypeFunction {
-		if _, err := raf.Invoke(fr.cb.Value()); err == nil {
-			fr.outstanding++
-		}
-	}
-	if st, err := g.Get("setTimeout"); err == nil {
-		if _, err := st.Invoke(fr.cb.Value(), 100); err == nil {
-			fr.outstanding++
-		}
-	}
+	fr.schedule("requestAnimationFrame", -1)
+	fr.schedule("setTimeout", 100)
 }
 
 func (fr *frameRequester) release() {

@@ -49,6 +49,11 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		if !jr.destroyed {
 			jr.r.Frame()
 		}
+	}, func() int {
+		if jr.destroyed {
+			return 0
+		}
+		return jr.r.Nodes()
 	})
 	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle)})
 	renderers[jr.handle] = jr
