@@ -280,3 +280,26 @@ func EncodeA2AMessage(v Version, messages [][]byte, caps, dataModel []byte) []by
 	}
 	return appendValue(nil, msg)
 }
+
+// EncodeCallAgentFunction asks the agent to run a function on the renderer's behalf (v1.0
+// callAgentFunction); the agent answers with agentFunctionResponse carrying callID:
+//
+//	{"callAgentFunction":{"callFunction":{"args":{..},"call":..[,"catalogId":..]},"functionCallId":..,"surfaceId":..},"version":"v1.0"}
+//
+// args are JSON-like Go values (nil is sent as {}). Versions before v1.0 have no such
+// message and return nil.
+func EncodeCallAgentFunction(v Version, surfaceID, callID, call string, args map[string]any, catalogID string) []byte {
+	if v != V10 {
+		return nil
+	}
+	if args == nil {
+		args = map[string]any{}
+	}
+	fc := map[string]any{"call": call, "args": args}
+	if catalogID != "" {
+		fc["catalogId"] = catalogID
+	}
+	return objectSorted(member{"callAgentFunction", map[string]any{
+		"surfaceId": surfaceID, "functionCallId": callID, "callFunction": fc,
+	}}, member{"version", "v1.0"})
+}
