@@ -137,6 +137,7 @@ BENCH_ARGS ?=
 export BENCH_RUNS BENCH_QUICK BENCH_CEILING BENCH_ONLY BENCH_RENDERERS CHROMIUM
 bench: deps build
 	bench/run.sh $(BENCH_ARGS)
+	bench/readme.sh
 
 # Short runs of every Fuzz target (one go test -fuzz per target, as go requires).
 fuzz:

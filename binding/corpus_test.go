@@ -3,6 +3,7 @@ package binding
 import (
 	"encoding/json"
 	"flag"
+	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"os"
 	"path/filepath"
 	"sort"
@@ -15,31 +16,12 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/")
 
-// repoRoot walks up from the package directory to the directory holding go.mod.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-}
-
 // TestCorpusGolden renders every function call of the official v0.9 basic and minimal
 // examples (from @a2ui/web_core's schemas) in its real scope — walking children and
 // templates from "root" — and compares the values with testdata/corpus.golden. No call
 // may fail.
 func TestCorpusGolden(t *testing.T) {
-	base := filepath.Join(repoRoot(t), "node_modules/@a2ui/web_core/src/v0_9/schemas/catalogs")
+	base := filepath.Join(fixtures.RepoRoot(t), "node_modules/@a2ui/web_core/src/v0_9/schemas/catalogs")
 	files, _ := filepath.Glob(filepath.Join(base, "*/examples/*.json"))
 	if len(files) == 0 {
 		if os.Getenv("A2UI_REQUIRE_FIXTURES") != "" {

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,38 +15,6 @@ import (
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
-
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-}
-
-// fixtures returns web_core's src dir; skips when node_modules is missing unless
-// A2UI_REQUIRE_FIXTURES=1 (CI), where it fails.
-func fixtures(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join(repoRoot(t), "node_modules", "@a2ui", "web_core", "src")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("A2UI_REQUIRE_FIXTURES") == "1" {
-			t.Fatalf("official fixtures missing (%v); run npm ci", err)
-		}
-		t.Skipf("official fixtures missing (%v); run npm ci", err)
-	}
-	return dir
-}
 
 // apply decodes each message JSON and applies it, failing on any error.
 func apply(t testing.TB, p *model.Processor, msgs []json.RawMessage) {
@@ -134,7 +103,7 @@ func badNodes(n *dom.Node) []string {
 }
 
 func TestOfficialExamples(t *testing.T) {
-	src := fixtures(t)
+	src := fixtures.WebCore(t)
 	var files []string
 	for _, g := range []string{
 		"v0_9/schemas/catalogs/basic/examples/*.json",

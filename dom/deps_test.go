@@ -1,6 +1,7 @@
 package dom_test
 
 import (
+	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,7 +12,7 @@ import (
 // Every file in dom/browser must carry the js && wasm build line, so that nothing there
 // compiles into host builds (a _wasm.go suffix would also match GOOS=wasip1).
 func TestBrowserFilesCarryBuildLine(t *testing.T) {
-	dir := filepath.Join(repoRoot(t), "dom", "browser")
+	dir := filepath.Join(fixtures.RepoRoot(t), "dom", "browser")
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no Go files in %s (%v)", dir, err)
@@ -34,7 +35,7 @@ func TestNoJSDeps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
 	}
-	root := repoRoot(t)
+	root := fixtures.RepoRoot(t)
 	var pkgs []string
 	for _, p := range []string{"protocol", "model", "binding", "catalog", "dom", "dom/memdom", "render"} {
 		if m, _ := filepath.Glob(filepath.Join(root, p, "*.go")); len(m) > 0 {

@@ -3,6 +3,7 @@ package dom_test
 import (
 	"encoding/base64"
 	"encoding/json"
+	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -13,24 +14,6 @@ import (
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/dom/memdom"
 )
-
-// repoRoot walks up to go.mod.
-func repoRoot(t *testing.T) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-}
 
 type jsResult struct {
 	Err  *string           `json:"err"`
@@ -49,7 +32,7 @@ func runJS(t *testing.T, hosts []string, batches [][]byte, event []any) []jsResu
 		}
 		t.Skip("node not installed")
 	}
-	root := repoRoot(t)
+	root := fixtures.RepoRoot(t)
 	in := map[string]any{"hosts": hosts}
 	var b64 []string
 	for _, b := range batches {

@@ -2,49 +2,17 @@ package protocol
 
 import (
 	"encoding/json"
+	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// repoRoot walks up from the package directory to the directory holding go.mod.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = parent
-	}
-}
-
-// fixtures returns the web_core package directory, skipping the test when node_modules is
-// absent unless A2UI_REQUIRE_FIXTURES=1.
-func fixtures(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join(repoRoot(t), "node_modules", "@a2ui", "web_core", "src")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("A2UI_REQUIRE_FIXTURES") == "1" {
-			t.Fatalf("official fixtures missing (%v); run npm ci", err)
-		}
-		t.Skipf("official fixtures missing (%v); run npm ci", err)
-	}
-	return dir
-}
-
 // TestOfficialExamples decodes every official v0.9 (basic, minimal) and v1.0 (basic)
 // example with zero errors, and checks the decoded messages mirror the input.
 func TestOfficialExamples(t *testing.T) {
-	src := fixtures(t)
+	src := fixtures.WebCore(t)
 	globs := map[string]Version{
 		"v0_9/schemas/catalogs/basic/examples/*.json":   V09,
 		"v0_9/schemas/catalogs/minimal/examples/*.json": V09,

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bytes"
+	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,7 +10,7 @@ import (
 
 // seedLines adds every line of the golden and sample streams to a fuzz corpus.
 func seedLines(f *testing.F, add func([]byte)) {
-	root := repoRoot(f)
+	root := fixtures.RepoRoot(f)
 	for _, glob := range []string{"testdata/*.jsonl", filepath.Join(root, "testdata/v08/*.jsonl"), filepath.Join(root, "testdata/draft/*.jsonl")} {
 		files, _ := filepath.Glob(glob)
 		for _, file := range files {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"os"
 	"path/filepath"
 	"strings"
@@ -208,7 +209,7 @@ func TestGoldenStreams(t *testing.T) {
 // TestSampleStreams decodes the gallery streams testdata/{v08,draft}/*.jsonl at the repo
 // root: zero errors, the expected version, and a golden of the normalized messages.
 func TestSampleStreams(t *testing.T) {
-	root := repoRoot(t)
+	root := fixtures.RepoRoot(t)
 	for dir, want := range map[string]Version{"v08": V08, "draft": V09Draft} {
 		files, _ := filepath.Glob(filepath.Join(root, "testdata", dir, "*.jsonl"))
 		if len(files) < 2 {
@@ -253,7 +254,7 @@ func TestSampleStreams(t *testing.T) {
 // TestSampleStreamCoverage: the v0.8 gallery streams use every standard component and
 // every binding form, so the gallery exercises all of them.
 func TestSampleStreamCoverage(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(repoRoot(t), "testdata", "v08", "*.jsonl"))
+	files, _ := filepath.Glob(filepath.Join(fixtures.RepoRoot(t), "testdata", "v08", "*.jsonl"))
 	var all []byte
 	for _, f := range files {
 		b, err := os.ReadFile(f)

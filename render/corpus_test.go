@@ -2,41 +2,23 @@ package render
 
 import (
 	"encoding/json"
+	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// repoRoot walks up to go.mod.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-}
-
 // officialExamples returns the example files of @a2ui/web_core (installed by npm ci).
 func officialExamples(t *testing.T) []string {
-	root := filepath.Join(repoRoot(t), "node_modules", "@a2ui", "web_core", "src")
+	root := fixtures.WebCore(t)
 	var files []string
 	for _, g := range []string{"v0_9/schemas/catalogs/basic/examples/*.json", "v0_9/schemas/catalogs/minimal/examples/*.json", "v1_0/schemas/catalogs/basic/examples/*.json"} {
 		m, _ := filepath.Glob(filepath.Join(root, g))
 		files = append(files, m...)
 	}
 	if len(files) == 0 {
-		if os.Getenv("A2UI_REQUIRE_FIXTURES") != "" {
-			t.Fatal("official examples missing: run npm ci")
-		}
-		t.Skip("official examples not installed (npm ci)")
+		t.Fatal("no official examples under " + root)
 	}
 	return files
 }
