@@ -6,7 +6,9 @@
 // It resolves a2ui.wasm, wasm_exec.js, a2ui-runtime.js and a2ui.css relative to its own URL,
 // compiles the module while the first stream is already being fetched, and exposes
 //   window.A2UI.ready             Promise<A2UI> resolved once the Go runtime is up
-//   A2UI.mount(element, options)  -> renderer {process, connect, flush, dataModel, surfaces, destroy}
+//   A2UI.mount(element, options)  -> renderer {process, connect, flush, dataModel, surfaces,
+//                                   capabilities, destroy, ready}, at once (calls queue
+//                                   until the runtime is up)
 // Events on the mounted element: a2ui-action, a2ui-error, a2ui-surface (CustomEvent, detail JSON).
 // No eval, no innerHTML; the only network requests are the ones the page configured
 // (src, action-url, connect()) plus this loader's own static files.
@@ -79,11 +81,13 @@
   })();
 
   // mount attaches a renderer to element: an open shadow root holds one <section> per surface.
-  async function mount(element, options) {
+  // mount attaches a renderer to element and returns it at once: an open shadow root
+  // holds one <section> per surface. Until the Go runtime is ready, process/connect calls
+  // are queued (in order) and flush() waits; renderer.ready resolves once it is live.
+  // (`await A2UI.mount(...)` works as well: the renderer is not a thenable.)
+  function mount(element, options) {
     options = options || {};
-    const { go, css } = await ready;
     const shadow = element.shadowRoot || element.attachShadow({ mode: "open" });
-    adoptStyles(shadow, css);
     let wrap = shadow.querySelector(".a2ui-root");
     if (!wrap) {
       wrap = document.createElement("div");
@@ -120,21 +124,30 @@
       },
       intl: options.locale || document.documentElement.lang || navigator.language || "en-US",
     };
-    const r = go.create(hooks, {
-      actionURL: options.actionURL || options.actionUrl || "",
-      headers: options.headers || {},
-    });
+    let r = null; // the Go renderer, once the runtime is up
     let dead = false;
+    const queue = [];
+    const later = (f) => (r ? f() : queue.push(f));
     const live = () => {
       if (dead) throw new Error("a2ui: renderer destroyed");
     };
+    const whenLive = ready.then(({ go, css }) => {
+      adoptStyles(shadow, css);
+      if (dead) return;
+      r = go.create(hooks, {
+        actionURL: options.actionURL || options.actionUrl || "",
+        headers: options.headers || {},
+      });
+      for (const f of queue.splice(0)) f();
+    });
     const api = {
       element,
+      ready: whenLive.then(() => api.element),
       // process: one message object, an array of them, or a JSONL (or single JSON) string.
       process(x) {
         live();
-        if (typeof x === "string") r.process(x);
-        else r.process(JSON.stringify(x));
+        const s = typeof x === "string" ? x : JSON.stringify(x);
+        later(() => r.process(s));
         return api;
       },
       // connect streams url (transport "jsonl" | "sse"); resolves when the stream ends.
@@ -143,25 +156,30 @@
         o = o || {};
         const init = { method: o.method || "GET", headers: o.headers || {} };
         if (o.body !== undefined) init.body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
-        return r.attach(fetch(new URL(u, location.href).href, init), o.transport || "");
+        const resp = fetch(new URL(u, location.href).href, init); // starts now, read once live
+        resp.catch(() => {}); // reported by the renderer as an a2ui-error
+        return new Promise((resolve) => later(() => resolve(r.attach(resp, o.transport || ""))));
       },
-      flush() { return dead ? Promise.resolve() : r.flush(); },
+      flush() {
+        return whenLive.then(() => (dead || !r ? undefined : r.flush()));
+      },
       dataModel(surfaceId) {
-        if (dead) return undefined;
+        if (dead || !r) return undefined;
         const j = r.dataModel(surfaceId);
         return j ? JSON.parse(j) : undefined;
       },
-      surfaces() { return dead ? [] : JSON.parse(r.surfaces()); },
+      surfaces() { return dead || !r ? [] : JSON.parse(r.surfaces()); },
       // capabilities: the a2uiClientCapabilities object to send to agents (A2A metadata).
-      capabilities() { return JSON.parse(r.capabilities()); },
+      capabilities() { return r ? JSON.parse(r.capabilities()) : undefined; },
       destroy() {
         if (dead) return;
         dead = true;
-        r.destroy();
+        queue.length = 0;
+        if (r) r.destroy();
       },
       _attach(responsePromise, transport) {
         live();
-        return r.attach(responsePromise, transport || "");
+        return new Promise((resolve) => later(() => resolve(r.attach(responsePromise, transport || ""))));
       },
     };
     return api;
@@ -190,10 +208,11 @@
       const prev = this._mounting;
       this._mounting = (async () => {
         if (prev) { try { (await prev).destroy(); } catch (e) { /* ignore */ } }
-        const r = await mount(this, { actionURL: this.getAttribute("action-url") || "" });
+        const r = mount(this, { actionURL: this.getAttribute("action-url") || "" });
         this._renderer = r;
-        this.dispatchEvent(new CustomEvent("a2ui-ready", { bubbles: true, composed: true }));
         if (resp) r._attach(resp, transport);
+        await r.ready;
+        this.dispatchEvent(new CustomEvent("a2ui-ready", { bubbles: true, composed: true }));
         return r;
       })();
     }
