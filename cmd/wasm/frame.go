@@ -29,6 +29,9 @@ type frameRequester struct {
 	end  time.Time
 }
 
+// frameInterval is one animation frame at 60 Hz.
+const frameInterval = 16 * time.Millisecond
+
 // cheapFrame is the frame cost below which frames follow every animation frame.
 const cheapFrame = 8 * time.Millisecond
 
@@ -58,14 +61,7 @@ func (fr *frameRequester) run() {
 	if !fr.requested || fr.released {
 		return
 	}
-	gap := time.Duration(0)
-	if fr.cost > cheapFrame {
-		gap = fr.cost
-	}
-	if g := time.Duration(fr.size()) * perNodeGap; g > gap {
-		gap = g
-	}
-	if gap > 0 && !fr.end.IsZero() {
+	if gap := fr.gap(); gap > 0 && !fr.end.IsZero() {
 		if wait := gap - time.Since(fr.end); wait > time.Millisecond {
 			fr.schedule("setTimeout", int(wait/time.Millisecond)+1)
 			return
@@ -76,6 +72,19 @@ func (fr *frameRequester) run() {
 	fr.fn()
 	fr.end = time.Now()
 	fr.cost = fr.end.Sub(start)
+}
+
+// gap is the least time between the end of a frame and the start of the next: the last
+// frame's cost when it was not cheap, and the DOM size times perNodeGap.
+func (fr *frameRequester) gap() time.Duration {
+	g := time.Duration(0)
+	if fr.cost > cheapFrame {
+		g = fr.cost
+	}
+	if n := time.Duration(fr.size()) * perNodeGap; n > g {
+		g = n
+	}
+	return g
 }
 
 // schedule calls cb through the global timer function fn (with delay ms, if >= 0).
@@ -98,6 +107,13 @@ func (fr *frameRequester) request() {
 		return
 	}
 	fr.requested = true
+	// An isolated change on an idle, small page renders at the end of the current task
+	// (a microtask) instead of waiting up to a frame: still at most one render per
+	// animation-frame interval, and every message processed in this task is batched.
+	if !fr.end.IsZero() && time.Since(fr.end) >= max(frameInterval, fr.gap()) {
+		fr.schedule("queueMicrotask", -1)
+		return
+	}
 	fr.schedule("requestAnimationFrame", -1)
 	fr.schedule("setTimeout", 100)
 }
