@@ -577,16 +577,14 @@ func (b *Builder) template(in *Instance, prop, cid, path string) []*dom.Node {
 	}
 	max := b.maxTemplateItems()
 	out := make([]*dom.Node, 0, min(len(keys), max+1))
-	for i, k := range keys {
-		if i == max {
-			b.Error(in, protocol.CodeLimit, prop, "template rows capped at "+strconv.Itoa(max))
-			out = append(out, notice("a2ui-more@"+base.String(), "a2ui-more", strconv.Itoa(len(keys)-max)+" more"))
-			break
-		}
-		row := base.Append(k)
-		rs := row.String()
-		scope := binding.Scope{Surface: in.Scope.Surface, Base: row, InTemplate: true, Reads: in.Scope.Reads}
-		out = append(out, b.child(cid, cid+"@"+rs, cid+"@"+rs, scope))
+	rows := b.state.templateRows(in.UID+"\x00"+prop, cid, base, keys, max)
+	for _, r := range rows {
+		scope := binding.Scope{Surface: in.Scope.Surface, Base: r.ptr, InTemplate: true, Reads: in.Scope.Reads}
+		out = append(out, b.child(cid, r.key, r.key, scope))
+	}
+	if len(keys) > max {
+		b.Error(in, protocol.CodeLimit, prop, "template rows capped at "+strconv.Itoa(max))
+		out = append(out, notice("a2ui-more@"+base.String(), "a2ui-more", strconv.Itoa(len(keys)-max)+" more"))
 	}
 	return out
 }

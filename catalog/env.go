@@ -5,6 +5,7 @@ import (
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
+	"slices"
 )
 
 // Env is everything Build needs besides the surface. Use one Env per surface: Handlers and
@@ -142,6 +143,8 @@ type UIState struct {
 	props   map[*model.Component]*decoded
 	// cache holds the dom subtree of each instance built last time (see cache.go).
 	cache map[string]*cacheEntry
+	// rows holds each template's row pointers and keys (templateRows).
+	rows map[string]*rowsEntry
 	// pending holds the placeholder of each missing child, reused while it is missing
 	// (the diff skips a node handed in again as the same pointer).
 	pending map[string]*pendingEntry
@@ -222,6 +225,42 @@ func (u *UIState) take() (changed []model.Pointer, dirty bool) {
 	return changed, dirty
 }
 
+// templateRow is one row of a template: its data pointer and its key (cid@pointer).
+type templateRow struct {
+	ptr model.Pointer
+	key string
+}
+
+type rowsEntry struct {
+	cid, base string
+	keys      []string
+	rows      []templateRow
+	used      uint64
+}
+
+// templateRows returns the rows of the template instance id (at most max) for data keys
+// under base, reusing the pointers and key strings of the previous build when the
+// template and its keys are unchanged (a 1,000-row list rebuilt for one changed row
+// allocates nothing per row).
+func (u *UIState) templateRows(id, cid string, base model.Pointer, keys []string, max int) []templateRow {
+	if u.rows == nil {
+		u.rows = map[string]*rowsEntry{}
+	}
+	n := min(len(keys), max)
+	bs := base.String()
+	e := u.rows[id]
+	if e == nil || e.cid != cid || e.base != bs || len(e.rows) != n || !slices.Equal(e.keys[:n], keys[:n]) {
+		e = &rowsEntry{cid: cid, base: bs, keys: append([]string(nil), keys[:n]...), rows: make([]templateRow, n)}
+		for i, k := range keys[:n] {
+			p := base.Append(k)
+			e.rows[i] = templateRow{ptr: p, key: cid + "@" + p.String()}
+		}
+		u.rows[id] = e
+	}
+	e.used = u.build
+	return e.rows
+}
+
 type pendingEntry struct {
 	node *dom.Node
 	used uint64
@@ -243,6 +282,11 @@ func (u *UIState) pendingNode(key string) *dom.Node {
 
 // sweep drops entries not touched by the build that just finished.
 func (u *UIState) sweep() {
+	for k, e := range u.rows {
+		if e.used != u.build {
+			delete(u.rows, k)
+		}
+	}
 	for k, e := range u.pending {
 		if e.used != u.build {
 			delete(u.pending, k)
