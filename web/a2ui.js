@@ -62,6 +62,9 @@
     await scripts;
     mark("scripts");
     const go = new window.Go();
+    // <script src="a2ui.js" data-godebug="inittrace=1"> passes GODEBUG to the Go runtime
+    // (diagnostics; the trace goes to the console).
+    if (cfg.godebug) go.env = Object.assign({}, go.env, { GODEBUG: cfg.godebug });
     let inst;
     try {
       inst = await WebAssembly.instantiateStreaming(wasmFetch, go.importObject);
