@@ -77,6 +77,9 @@ dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js
 	rm -rf $(DIST).new
 	mkdir -p $(DIST).new
 	cp -R web/. $(DIST).new/
+	# One script for pages: wasm_exec.js, the DOM runtime and the loader in one file, so
+	# the loader injects no <script> (Trusted Types friendly) and a page makes one request.
+	cat web/wasm_exec.js web/a2ui-runtime.js web/a2ui.js > $(DIST).new/a2ui.js
 	if [[ -d testdata ]]; then \
 		find testdata -type f \( -name '*.jsonl' -o -name '*.json' \) -exec cp --parents {} $(DIST).new/ \; ; \
 	fi

@@ -3,8 +3,8 @@
 # and, with --init, by `make build`).
 #
 #   .ci/size.sh DIST BUDGET          print raw/gzip/brotli sizes of the wasm and of
-#                                    what an embedding page loads (a2ui.js, wasm_exec.js,
-#                                    a2ui-runtime.js, a2ui.css, a2ui.wasm: the "page"
+#                                    what an embedding page loads (a2ui.js, which bundles
+#                                    wasm_exec.js and a2ui-runtime.js, a2ui.css, a2ui.wasm: the "page"
 #                                    total); fail if the wasm or the page total exceeds
 #                                    BUDGET. Other DIST/*.html *.js *.css (gallery,
 #                                    demos) are listed below it, outside the budget.
@@ -25,7 +25,7 @@ shopt -s nullglob
 wasm=$dist/a2ui.wasm
 [[ -f $wasm ]] || { echo "size: $wasm missing; run make build" >&2; exit 1; }
 # The files a page that embeds the renderer loads (a2ui.js fetches the other four).
-page_files=(a2ui.js wasm_exec.js a2ui-runtime.js a2ui.css a2ui.wasm)
+page_files=(a2ui.js a2ui.css a2ui.wasm)
 files=()
 for n in "${page_files[@]}"; do
 	[[ -f $dist/$n ]] || { echo "size: $dist/$n missing; run make build" >&2; exit 1; }
