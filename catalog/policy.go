@@ -1,9 +1,8 @@
 package catalog
 
 import (
-	"net/url"
+	"github.com/a2ui-go/a2ui/catalog/markdown"
 	"strings"
-	"unicode/utf8"
 )
 
 // Policy lets the host switch off components, functions and URLs. The catalog consults it
@@ -32,7 +31,7 @@ func (DefaultPolicy) AllowURL(string, string) bool { return true }
 // MaxURL is the longest URL the catalog puts into the DOM (data: image URLs excepted,
 // which may be up to MaxDataURL bytes).
 const (
-	MaxURL     = 2048
+	MaxURL     = markdown.MaxURL
 	MaxDataURL = 2 << 20
 )
 
@@ -60,21 +59,7 @@ func CheckURL(raw string, image bool) (string, bool) {
 		}
 		return "", false
 	}
-	if raw == "" || len(raw) > MaxURL {
-		return "", false
-	}
-	for _, r := range raw {
-		if r <= 0x20 || r == 0x7f || r == '\\' || r == utf8.RuneError ||
-			(r >= 0x200B && r <= 0x200F) || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) || r == 0xFEFF || r == 0x2060 {
-			return "", false
-		}
-	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Opaque != "" || u.User != nil || u.Host == "" {
-		return "", false
-	}
-	if s := strings.ToLower(u.Scheme); s != "http" && s != "https" {
-		return "", false
-	}
-	return u.String(), true
+	// The http(s) rule is the one Markdown links follow (same length cap, characters and
+	// re-serialization), so there is one implementation of it.
+	return markdown.SafeLink(raw)
 }

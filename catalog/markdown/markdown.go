@@ -298,7 +298,7 @@ func (w *walker) flattenBlocks(n ast.Node, out *[]*dom.Node) {
 // with a host and no credentials, and ok == false otherwise. Control characters, spaces
 // and backslashes are refused outright (they hide scheme tricks).
 func SafeLink(raw string) (string, bool) {
-	if raw == "" || len(raw) > 2048 {
+	if raw == "" || len(raw) > MaxURL {
 		return "", false
 	}
 	for _, r := range raw {
@@ -315,6 +315,9 @@ func SafeLink(raw string) (string, bool) {
 	}
 	return u.String(), true
 }
+
+// MaxURL is the longest link (and, through catalog.CheckURL, media URL) accepted.
+const MaxURL = 2048
 
 // isInvisible reports bidi controls and zero-width characters.
 func isInvisible(r rune) bool {
