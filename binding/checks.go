@@ -2,6 +2,8 @@ package binding
 
 import (
 	"encoding/json"
+
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 )
 
 // DefaultCheckMessage is shown for a failing check that carries no message (the lenient
@@ -24,15 +26,27 @@ func Checks(s Scope, raw json.RawMessage, fns *Functions, f Formatter) (msg stri
 	if len(raw) == 0 {
 		return "", true, nil
 	}
-	var list []json.RawMessage
-	if err := json.Unmarshal(raw, &list); err != nil {
+	v, err := jsonscan.Parse(raw)
+	if err != nil {
 		return DefaultCheckMessage, false, []error{validationErr(s, "checks must be an array of {condition, message}: "+err.Error())}
+	}
+	return ChecksValue(s, v, fns, f)
+}
+
+// ChecksValue is Checks for an already decoded checks value (nil passes).
+func ChecksValue(s Scope, v any, fns *Functions, f Formatter) (msg string, ok bool, errs []error) {
+	if v == nil {
+		return "", true, nil
+	}
+	list, isList := v.([]any)
+	if !isList {
+		return DefaultCheckMessage, false, []error{validationErr(s, "checks must be an array of {condition, message}")}
 	}
 	ok = true
 	c := newContext(s, fns, f)
 	for i, item := range list {
-		var rule map[string]any
-		if err := json.Unmarshal(item, &rule); err != nil || rule == nil {
+		rule, isObj := item.(map[string]any)
+		if !isObj || rule == nil {
 			errs = append(errs, validationErr(s, "check "+itoa(i)+" is not an object"))
 			if ok {
 				msg, ok = DefaultCheckMessage, false

@@ -3,6 +3,8 @@ package binding
 import (
 	"encoding/json"
 	"sync"
+
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 )
 
 // Seeder performs the v0.8 initialization shorthand: a BoundValue with both path and
@@ -33,17 +35,28 @@ func (sd *Seeder) Seed(s Scope, raw json.RawMessage, key string) (seeded bool, e
 	if len(raw) == 0 || raw[0] != '{' {
 		return false, nil
 	}
-	var form struct {
-		Path    *string         `json:"path"`
-		Literal json.RawMessage `json:"literal"`
+	v, err := jsonscan.Parse(raw)
+	if err != nil {
+		return false, nil
 	}
-	if json.Unmarshal(raw, &form) != nil || form.Path == nil || form.Literal == nil {
+	return sd.SeedValue(s, v, key)
+}
+
+// SeedValue is Seed for an already decoded value (map[string]any{"path", "literal"}).
+func (sd *Seeder) SeedValue(s Scope, v any, key string) (seeded bool, err error) {
+	form, ok := v.(map[string]any)
+	if !ok {
+		return false, nil
+	}
+	path, isStr := form["path"].(string)
+	lit, hasLit := form["literal"]
+	if !isStr || !hasLit {
 		return false, nil
 	}
 	if s.Surface == nil || s.Surface.Data == nil {
 		return false, validationErr(s, "seed "+quote(key)+": scope has no data model")
 	}
-	p, err := s.Resolve(*form.Path)
+	p, err := s.Resolve(path)
 	if err != nil {
 		return false, err
 	}
@@ -58,10 +71,6 @@ func (sd *Seeder) Seed(s Scope, raw json.RawMessage, key string) (seeded bool, e
 		return false, nil
 	}
 	sd.mu.Unlock()
-	var lit any
-	if err := json.Unmarshal(form.Literal, &lit); err != nil {
-		return false, validationErr(s, "seed "+quote(key)+": literal is not valid JSON")
-	}
 	if err := s.Surface.Data.Set(p, lit); err != nil {
 		return false, err
 	}

@@ -155,7 +155,7 @@ type UIState struct {
 	// watched is the surface whose data model feeds changed; unwatch cancels that.
 	watched  *model.Surface
 	unwatch  func()
-	seeded   map[string]bool
+	seeder   binding.Seeder // v0.8 {path,literal} seeds of template rows
 	reported map[string]uint64
 	build    uint64
 }
@@ -172,7 +172,7 @@ type uiEntry struct {
 func NewUIState() *UIState {
 	return &UIState{entries: map[string]*uiEntry{}, props: map[*model.Component]*decoded{},
 		cache: map[string]*cacheEntry{}, dirty: true,
-		seeded: map[string]bool{}, reported: map[string]uint64{}}
+		reported: map[string]uint64{}}
 }
 
 func (u *UIState) entry(uid string, gen uint64) *uiEntry {

@@ -31,25 +31,7 @@ func (b *Builder) seed(in *Instance, prop string, v any) {
 	if !in.Scope.InTemplate {
 		return
 	}
-	m, ok := v.(map[string]any)
-	if !ok {
-		return
-	}
-	path, isStr := m["path"].(string)
-	lit, hasLit := m["literal"]
-	if !isStr || !hasLit {
-		return
-	}
-	ptr, err := in.Scope.Resolve(path)
-	if err != nil {
-		return // reported by the evaluation
-	}
-	key := in.UID + "\x00" + prop + "\x00" + ptr.String()
-	if b.state.seeded[key] {
-		return
-	}
-	b.state.seeded[key] = true
-	if err := b.s.Data.Set(ptr, lit); err != nil {
+	if _, err := b.state.seeder.SeedValue(in.Scope, v, in.UID+"\x00"+prop); err != nil {
 		b.evalErr(in, prop, err)
 	}
 }
@@ -176,42 +158,13 @@ func (b *Builder) Checks(in *Instance, record bool) (msg string, ok bool) {
 	if !has {
 		return "", true
 	}
-	rules, isArr := raw.([]any)
-	if !isArr {
-		if record {
-			b.Error(in, protocol.CodeValidationFailed, "checks", "checks must be an array")
-		}
-		return "", true
-	}
-	for i, r := range rules {
-		rule, isObj := r.(map[string]any)
-		if !isObj {
-			continue
-		}
-		cond, hasCond := rule["condition"]
-		if !hasCond {
-			if _, call := rule["call"]; call {
-				cond = map[string]any{"call": rule["call"], "args": rule["args"]}
-			} else {
-				continue
-			}
-		}
-		m, _ := rule["message"].(string)
-		if m == "" {
-			m = "Validation failed"
-		}
-		v, err := binding.EvalValue(in.Scope, cond, b.env.Functions, b.env.Formatter)
-		if err != nil {
-			if record {
-				b.evalErr(in, "checks/"+strconv.Itoa(i)+"/condition", err)
-			}
-			return m, false
-		}
-		if !binding.ToBool(v) {
-			return m, false
+	msg, ok, errs := binding.ChecksValue(in.Scope, raw, b.env.Functions, b.env.Formatter)
+	if record {
+		for _, err := range errs {
+			b.evalErr(in, "checks", err)
 		}
 	}
-	return "", true
+	return msg, ok
 }
 
 // node helpers

@@ -112,7 +112,27 @@ func (d *DataModel) Get(p Pointer) (any, bool) {
 //
 // Set with the root pointer replaces the whole model: v must be an object (or nil, which
 // empties the model). On any error the model is unchanged.
-func (d *DataModel) Set(p Pointer, v any) error {
+func (d *DataModel) Set(p Pointer, v any) error { return d.set(p, v, false) }
+
+// setParsed is Set for a value the model may keep as is: a tree just decoded by
+// internal/jsonscan (only map[string]any, []any, string, finite float64, bool, nil) that
+// nobody else holds. It is counted against the node budget but not copied.
+func (d *DataModel) setParsed(p Pointer, v any) error { return d.set(p, v, true) }
+
+// take counts v against budget and returns what to store: a normalized copy, or v itself
+// when the caller handed it over (owned).
+func take(v any, budget *int, owned bool) (any, *protocol.Error) {
+	if !owned {
+		return normalize(v, budget)
+	}
+	*budget -= countNodes(v)
+	if *budget < 0 {
+		return nil, limitErr(0)
+	}
+	return v, nil
+}
+
+func (d *DataModel) set(p Pointer, v any, owned bool) error {
 	if d.closed {
 		return errClosed()
 	}
@@ -120,7 +140,7 @@ func (d *DataModel) Set(p Pointer, v any) error {
 		var m map[string]any
 		budget := d.maxNodes + 1 // the root object itself is not counted
 		if v != nil {
-			nv, err := normalize(v, &budget)
+			nv, err := take(v, &budget, owned)
 			if err != nil {
 				return d.fixLimit(err)
 			}
@@ -146,7 +166,7 @@ func (d *DataModel) Set(p Pointer, v any) error {
 		oldCount = countNodes(old)
 	}
 	budget := d.maxNodes - (d.nodes - oldCount + added)
-	nv, nerr := normalize(v, &budget)
+	nv, nerr := take(v, &budget, owned)
 	if nerr != nil {
 		return d.fixLimit(nerr)
 	}
@@ -170,7 +190,7 @@ func (d *DataModel) SetJSON(p Pointer, raw []byte) error {
 	if err != nil {
 		return newErr(protocol.CodeValidationFailed, "invalid JSON value: "+err.Error())
 	}
-	return d.Set(p, v)
+	return d.setParsed(p, v)
 }
 
 // Delete removes the value at p and notifies subscribers: an object key is removed; an
@@ -519,12 +539,12 @@ func normalize(v any, budget *int) (any, *protocol.Error) {
 		}
 		return checkFloat(f)
 	case json.RawMessage:
-		*budget++
-		var x any
-		if err := json.Unmarshal(t, &x); err != nil {
+		*budget++ // counted again as its decoded tree
+		x, err := jsonscan.Parse(t)
+		if err != nil {
 			return nil, newErr(protocol.CodeValidationFailed, "invalid JSON value: "+err.Error())
 		}
-		return normalize(x, budget)
+		return take(x, budget, true)
 	case []any:
 		out := make([]any, len(t))
 		for i, e := range t {

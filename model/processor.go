@@ -239,7 +239,7 @@ func (p *Processor) create(m *protocol.CreateSurface) *protocol.Error {
 		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+"/dataModel", "invalid JSON: "+err.Error())
 		}
-		if err := s.Data.Set(nil, v); err != nil {
+		if err := s.Data.setParsed(nil, v); err != nil {
 			return wrap(err, s.ID, key+"/dataModel")
 		}
 	}
@@ -367,7 +367,7 @@ func (p *Processor) updateData(m *protocol.UpdateDataModel) *protocol.Error {
 		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+valueKey, "invalid JSON: "+err.Error())
 		}
-		if err := s.Data.Set(ptr, v); err != nil {
+		if err := s.Data.setParsed(ptr, v); err != nil {
 			at := key + "/path"
 			if pe, ok := err.(*protocol.Error); ok && (pe.Code == protocol.CodeLimit || len(ptr) == 0) {
 				at = key + valueKey

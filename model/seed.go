@@ -2,6 +2,10 @@ package model
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
+
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -21,34 +25,43 @@ import (
 // seedLiterals writes the {"path","literal"} props of the changed components of a v0.8
 // surface. Errors (a bad path, a limit) are returned as the first one; the rest go on.
 func (p *Processor) seedLiterals(s *Surface, ids []string) *protocol.Error {
-	if len(ids) == 0 {
-		return nil
+	type seed struct {
+		id, prop, path string
+		lit            []byte
+	}
+	var seeds []seed
+	for _, id := range ids {
+		c, ok := s.comps[id]
+		if !ok {
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(c.Props)) {
+			if path, lit, ok := pathLiteral(c.Props[name]); ok {
+				seeds = append(seeds, seed{id, name, path, lit})
+			}
+		}
+	}
+	if len(seeds) == 0 {
+		return nil // the common case: no walk of the surface
 	}
 	inTemplate := templateScoped(s)
 	var first *protocol.Error
-	for _, id := range ids {
-		c, ok := s.comps[id]
-		if !ok || inTemplate[id] {
+	for _, sd := range seeds {
+		if inTemplate[sd.id] {
 			continue
 		}
-		for _, name := range sortedPropNames(c.Props) {
-			path, lit, ok := pathLiteral(c.Props[name])
-			if !ok {
-				continue
+		ptr, err := Resolve(nil, sd.path, s.Version, false)
+		if err != nil {
+			if first == nil {
+				first = msgErr(protocol.CodeValidationFailed, s.ID, "/surfaceUpdate/components", "component "+sd.id+" prop "+sd.prop+": "+err.Error())
 			}
-			ptr, err := Resolve(nil, path, s.Version, false)
-			if err != nil {
-				if first == nil {
-					first = msgErr(protocol.CodeValidationFailed, s.ID, "/surfaceUpdate/components", "component "+id+" prop "+name+": "+err.Error())
-				}
-				continue
-			}
-			if err := s.Data.SetJSON(ptr, lit); err != nil && first == nil {
-				if pe, ok := err.(*protocol.Error); ok {
-					first = pe
-				} else {
-					first = msgErr(protocol.CodeValidationFailed, s.ID, "/surfaceUpdate/components", err.Error())
-				}
+			continue
+		}
+		if err := s.Data.SetJSON(ptr, sd.lit); err != nil && first == nil {
+			if pe, ok := err.(*protocol.Error); ok {
+				first = pe
+			} else {
+				first = msgErr(protocol.CodeValidationFailed, s.ID, "/surfaceUpdate/components", err.Error())
 			}
 		}
 	}
@@ -60,14 +73,17 @@ func pathLiteral(raw json.RawMessage) (path string, lit json.RawMessage, ok bool
 	if len(raw) == 0 || raw[0] != '{' {
 		return "", nil, false
 	}
-	var v struct {
-		Path    *string         `json:"path"`
-		Literal json.RawMessage `json:"literal"`
-	}
-	if json.Unmarshal(raw, &v) != nil || v.Path == nil || len(v.Literal) == 0 {
+	m, err := jsonscan.ObjectMap(raw)
+	if err != nil {
 		return "", nil, false
 	}
-	return *v.Path, v.Literal, true
+	p, hasPath := m["path"]
+	l, hasLit := m["literal"]
+	if !hasPath || !hasLit {
+		return "", nil, false
+	}
+	path, err = jsonscan.String(p)
+	return path, l, err == nil
 }
 
 // templateScoped returns the ids of the components reachable from a template's
@@ -80,12 +96,13 @@ func templateScoped(s *Surface) map[string]bool {
 			if len(raw) == 0 || raw[0] != '{' {
 				continue
 			}
-			var t struct {
-				ComponentID string `json:"componentId"`
+			m, err := jsonscan.ObjectMap(raw)
+			if err != nil {
+				continue
 			}
-			if json.Unmarshal(raw, &t) == nil && t.ComponentID != "" && !out[t.ComponentID] {
-				out[t.ComponentID] = true
-				stack = append(stack, t.ComponentID)
+			if cid, err := jsonscan.String(m["componentId"]); err == nil && cid != "" && !out[cid] {
+				out[cid] = true
+				stack = append(stack, cid)
 			}
 		}
 	}
@@ -130,17 +147,4 @@ func childIDs(props map[string]json.RawMessage) []string {
 		}
 	}
 	return ids
-}
-
-func sortedPropNames(m map[string]json.RawMessage) []string {
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	for i := 1; i < len(names); i++ {
-		for j := i; j > 0 && names[j] < names[j-1]; j-- {
-			names[j], names[j-1] = names[j-1], names[j]
-		}
-	}
-	return names
 }

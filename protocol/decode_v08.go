@@ -50,105 +50,87 @@ func decodeCreateSurfaceDraft(body json.RawMessage, base, surface string) (Messa
 }
 
 func decodeSurfaceUpdate08(body json.RawMessage, base, surface string) (Message, *Error) {
-	f := fields{base: base, surface: surface}
-	var ok bool
-	if f.o, ok = parseObj(body); !ok {
-		return nil, verr(surface, base, "\"surfaceUpdate\" must be an object, got "+typeName(body))
-	}
-	f.only("surfaceId", "components")
-	m := &UpdateComponents{Version: V08}
-	m.SurfaceID = f.str("surfaceId", true, true)
-	list := f.array("components", true, true)
-	if f.err != nil {
-		return nil, f.err
-	}
-	m.Components = make([]Component, 0, len(list))
-	for i, raw := range list {
-		p := base + "/components" + idx(i)
-		cf := fields{base: p, surface: m.SurfaceID}
-		if cf.o, ok = parseObj(raw); !ok {
-			return nil, verr(m.SurfaceID, p, "a component must be an object, got "+typeName(raw))
-		}
-		cf.only("id", "weight", "component")
-		id := cf.str("id", true, true)
-		weight, hasWeight := cf.o["weight"]
-		if hasWeight && typeName(weight) != "number" {
-			cf.fail("weight", "\"weight\" must be a number, got "+typeName(weight))
-		}
-		wrap := cf.object("component", true)
-		if cf.err != nil {
-			return nil, cf.err
-		}
-		wo, _ := parseObj(wrap)
-		if len(wo) != 1 {
-			return nil, verr(m.SurfaceID, p+"/component", "\"component\" must have exactly one key, the component type (got "+strconv.Itoa(len(wo))+")")
-		}
-		var typ string
-		for k := range wo {
-			typ = k
-		}
-		if typ == "" {
-			return nil, verr(m.SurfaceID, p+"/component", "the component type name must not be empty")
-		}
-		props, ok := parseObj(wo[typ])
-		if !ok {
-			return nil, verr(m.SurfaceID, p+"/component"+ptr(typ), "the properties of \""+typ+"\" must be an object, got "+typeName(wo[typ]))
-		}
-		c, err := liftComponent(id, typ, props, p+"/component"+ptr(typ), m.SurfaceID)
-		if err != nil {
-			return nil, err
-		}
-		if hasWeight {
-			c.Props["weight"] = compact(weight)
-		}
-		m.Components = append(m.Components, c)
-	}
-	return m, nil
+	// v0.8: {"id", "weight"?, "component": {"Type": {props}}}.
+	return decodeSurfaceUpdate(body, base, surface, V08, "component",
+		func(cf *fields, p, id string) (Component, *Error) {
+			wrap := cf.object("component", true)
+			if cf.err != nil {
+				return Component{}, cf.err
+			}
+			wo, _ := parseObj(wrap)
+			if len(wo) != 1 {
+				return Component{}, verr(cf.surface, p+"/component", "\"component\" must have exactly one key, the component type (got "+strconv.Itoa(len(wo))+")")
+			}
+			var typ string
+			for k := range wo {
+				typ = k
+			}
+			if typ == "" {
+				return Component{}, verr(cf.surface, p+"/component", "the component type name must not be empty")
+			}
+			props, ok := parseObj(wo[typ])
+			if !ok {
+				return Component{}, verr(cf.surface, p+"/component"+ptr(typ), "the properties of \""+typ+"\" must be an object, got "+typeName(wo[typ]))
+			}
+			return liftComponent(id, typ, props, p+"/component"+ptr(typ), cf.surface)
+		})
 }
 
 func decodeSurfaceUpdateDraft(body json.RawMessage, base, surface string) (Message, *Error) {
+	// The seed-001 draft: {"id", "weight"?, "props": {"component": "Type", ...props}}.
+	return decodeSurfaceUpdate(body, base, surface, V09Draft, "props",
+		func(cf *fields, p, id string) (Component, *Error) {
+			propsRaw := cf.object("props", true)
+			if cf.err != nil {
+				return Component{}, cf.err
+			}
+			pf := fields{base: p + "/props", surface: cf.surface}
+			pf.o, _ = parseObj(propsRaw)
+			typ := pf.str("component", true, true)
+			if pf.err != nil {
+				return Component{}, pf.err
+			}
+			props := make(obj, len(pf.o))
+			for k, v := range pf.o {
+				if k != "component" {
+					props[k] = v
+				}
+			}
+			return liftComponent(id, typ, props, p+"/props", cf.surface)
+		})
+}
+
+// decodeSurfaceUpdate reads the surfaceUpdate envelope shared by v0.8 and the draft: the
+// surfaceId, the components array and each component's id and weight; body decodes the
+// version-specific rest of one component (the member named bodyKey).
+func decodeSurfaceUpdate(raw json.RawMessage, base, surface string, v Version, bodyKey string,
+	body func(cf *fields, p, id string) (Component, *Error)) (Message, *Error) {
 	f := fields{base: base, surface: surface}
 	var ok bool
-	if f.o, ok = parseObj(body); !ok {
-		return nil, verr(surface, base, "\"surfaceUpdate\" must be an object, got "+typeName(body))
+	if f.o, ok = parseObj(raw); !ok {
+		return nil, verr(surface, base, "\"surfaceUpdate\" must be an object, got "+typeName(raw))
 	}
 	f.only("surfaceId", "components")
-	m := &UpdateComponents{Version: V09Draft}
+	m := &UpdateComponents{Version: v}
 	m.SurfaceID = f.str("surfaceId", true, true)
 	list := f.array("components", true, true)
 	if f.err != nil {
 		return nil, f.err
 	}
 	m.Components = make([]Component, 0, len(list))
-	for i, raw := range list {
+	for i, el := range list {
 		p := base + "/components" + idx(i)
 		cf := fields{base: p, surface: m.SurfaceID}
-		if cf.o, ok = parseObj(raw); !ok {
-			return nil, verr(m.SurfaceID, p, "a component must be an object, got "+typeName(raw))
+		if cf.o, ok = parseObj(el); !ok {
+			return nil, verr(m.SurfaceID, p, "a component must be an object, got "+typeName(el))
 		}
-		cf.only("id", "weight", "props")
+		cf.only("id", "weight", bodyKey)
 		id := cf.str("id", true, true)
 		weight, hasWeight := cf.o["weight"]
 		if hasWeight && typeName(weight) != "number" {
 			cf.fail("weight", "\"weight\" must be a number, got "+typeName(weight))
 		}
-		propsRaw := cf.object("props", true)
-		if cf.err != nil {
-			return nil, cf.err
-		}
-		pf := fields{base: p + "/props", surface: m.SurfaceID}
-		pf.o, _ = parseObj(propsRaw)
-		typ := pf.str("component", true, true)
-		if pf.err != nil {
-			return nil, pf.err
-		}
-		props := make(obj, len(pf.o))
-		for k, v := range pf.o {
-			if k != "component" {
-				props[k] = v
-			}
-		}
-		c, err := liftComponent(id, typ, props, p+"/props", m.SurfaceID)
+		c, err := body(&cf, p, id)
 		if err != nil {
 			return nil, err
 		}

@@ -21,9 +21,10 @@ type ActionEvent struct {
 	// ActionID and WantResponse are v0.10's (omitted when empty / false).
 	ActionID     string
 	WantResponse bool
-	// DataModel is the surface's data model when it was created with sendDataModel; it
-	// does not go into the action message itself (the schemas forbid it) but into the
-	// transport metadata, see EncodeClientDataModel and EncodeA2AMessage.
+	// DataModel is the surface's data model when it was created with sendDataModel (v0.9+).
+	// It does not go into the action object (the schemas forbid extra members) but beside
+	// it, as the transport metadata of the message: "metadata":{"a2uiClientDataModel":
+	// EncodeClientDataModel(...)}, the place A2A gives it (see EncodeA2AMessage).
 	DataModel map[string]any
 }
 
@@ -74,7 +75,12 @@ func EncodeAction(a ActionEvent) []byte {
 	if a.Version == V10 && a.UserMessage != "" {
 		body["userMessage"] = a.UserMessage
 	}
-	return objectSorted(member{"action", body}, member{"version", wireVersion(a.Version)})
+	members := []member{{"action", body}, {"version", wireVersion(a.Version)}}
+	if a.DataModel != nil {
+		dm := EncodeClientDataModel(a.Version, map[string]map[string]any{a.SurfaceID: a.DataModel})
+		members = append(members, member{"metadata", map[string]any{"a2uiClientDataModel": json.RawMessage(dm)}})
+	}
+	return objectSorted(members...)
 }
 
 // wireVersion is the "version" value written for v (v0.9.1 keeps its own spelling).

@@ -15,3 +15,12 @@ func TestEncodeCallAgentFunction(t *testing.T) {
 		t.Fatalf("empty args: %s", got)
 	}
 }
+
+func TestEncodeActionCarriesClientDataModel(t *testing.T) {
+	got := string(EncodeAction(ActionEvent{Version: V09, Name: "go", SurfaceID: "s", SourceComponentID: "b",
+		Timestamp: "2026-11-22T10:00:00.000Z", DataModel: map[string]any{"x": 1.0}}))
+	want := `{"action":{"context":{},"name":"go","sourceComponentId":"b","surfaceId":"s","timestamp":"2026-11-22T10:00:00.000Z"},"metadata":{"a2uiClientDataModel":{"surfaces":{"s":{"x":1}},"version":"v0.9"}},"version":"v0.9"}`
+	if got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}

@@ -83,16 +83,15 @@ type Renderer struct {
 }
 
 type surface struct {
-	id       string
-	tree     *dom.Tree
-	env      *catalog.Env
-	dirty    bool
-	unsub    func()
-	version  protocol.Version
-	status   string // "" live, "ended" stream ended before the surface was ready, "failed"
-	statusMs string
-	crashed  string
-	theme    string
+	id      string
+	tree    *dom.Tree
+	env     *catalog.Env
+	dirty   bool
+	unsub   func()
+	version protocol.Version
+	status  string // "" live, "ended" stream ended before the surface was ready, "failed"
+	crashed string
+	theme   string
 	// crashShown: the crash notice replaced the surface's content.
 	crashShown bool
 }
@@ -346,10 +345,16 @@ func (r *Renderer) renderSurface(s *surface) {
 	}
 }
 
+// statusText is what a surface shows for its stream status.
+var statusText = map[string]string{
+	"ended":  "The stream ended before this surface was complete.",
+	"failed": "Connection lost: this surface may be incomplete.",
+}
+
 func pendingNode(s *surface) *dom.Node {
 	switch s.status {
 	case "ended":
-		return dom.El("div", dom.T(s.statusMs)).
+		return dom.El("div", dom.T(statusText[s.status])).
 			SetAttr("class", "a2ui-status a2ui-status-ended").SetAttr("role", "status")
 	case "failed":
 		return statusBanner(s)
@@ -359,7 +364,7 @@ func pendingNode(s *surface) *dom.Node {
 }
 
 func statusBanner(s *surface) *dom.Node {
-	return dom.El("div", dom.T(s.statusMs)).
+	return dom.El("div", dom.T(statusText[s.status])).
 		SetAttr("class", "a2ui-status a2ui-status-failed").SetAttr("role", "alert")
 }
 
@@ -451,19 +456,10 @@ func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
 		ev.ActionID = surfaceID + "-" + strconv.FormatUint(r.seq, 10)
 		r.pending[ev.ActionID] = pendingAction{surfaceID: surfaceID, path: a.ResponsePath}
 	}
-	body := protocol.EncodeAction(ev)
 	if ms.SendDataModel {
-		// The surface asked for its data model to travel with every message to the agent
-		// (v0.9 sendDataModel): it goes in the transport metadata beside the action, as
-		// A2A puts it in the message metadata.
-		dm := protocol.EncodeClientDataModel(ms.Version, map[string]map[string]any{surfaceID: ms.Data.Snapshot()})
-		if len(dm) > 0 && len(body) > 0 && body[len(body)-1] == '}' {
-			b := append([]byte(nil), body[:len(body)-1]...)
-			b = append(b, `,"metadata":{"a2uiClientDataModel":`...)
-			b = append(b, dm...)
-			body = append(b, "}}"...)
-		}
+		ev.DataModel = ms.Data.Snapshot()
 	}
+	body := protocol.EncodeAction(ev)
 	r.host.Emit("a2ui-action", body)
 	r.host.Send(body, false)
 }

@@ -2,7 +2,8 @@ package render
 
 import (
 	"bytes"
-	"encoding/json"
+
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -112,11 +113,9 @@ func (st *Stream) Close(err error) {
 		switch {
 		case err != nil:
 			s.status = "failed"
-			s.statusMs = "Connection lost: this surface may be incomplete."
 			r.markDirty(s)
 		case !ms.Ready():
 			s.status = "ended"
-			s.statusMs = "The stream ended before this surface was complete."
 			r.Report(&protocol.Error{Code: protocol.CodeStream, SurfaceID: id,
 				Message: "the stream ended before the surface had its root component"})
 			r.markDirty(s)
@@ -153,16 +152,12 @@ func (st *Stream) report(errs []*protocol.Error) {
 func (r *Renderer) Process(payload []byte) {
 	st := r.NewStream(JSONL)
 	if t := bytes.TrimSpace(payload); len(t) > 0 && (t[0] == '{' || t[0] == '[') &&
-		bytes.IndexByte(t, '\n') >= 0 && json.Valid(t) {
+		bytes.IndexByte(t, '\n') >= 0 && jsonscan.Valid(t) {
 		// One pretty-printed JSON value (a message or an array of them), not JSONL.
 		st.line(t)
-		st.done = true
 		return
 	}
+	// Not Close: a page's payload is complete in itself, it does not end a stream.
 	st.Write(payload)
-	st.done = false
-	var errs []*protocol.Error
-	errs = st.split.Close(st.line)
-	st.report(errs)
-	st.done = true
+	st.report(st.split.Close(st.line))
 }

@@ -81,7 +81,7 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 		// No streaming body (very old engines): read it whole.
 		text, err := await(mustCall(res, "text"))
 		s, _ := text.String()
-		post(func() { st.Write([]byte(s)); st.Close(errOrNil(err)) })
+		post(func() { st.Write([]byte(s)); st.Close(err) })
 		return
 	}
 	reader, err := body.Call("getReader")
@@ -110,8 +110,6 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 		post(func() { st.Write(buf) })
 	}
 }
-
-func errOrNil(err error) error { return err }
 
 func mustGet(v safejs.Value, p string) safejs.Value {
 	r, err := v.Get(p)

@@ -308,31 +308,13 @@ func Object(b []byte) ([]Member, error) {
 		return nil, &Error{Msg: "not an object"}
 	}
 	var out []Member
-	s := scanner{b: v, i: 1}
-	s.ws()
-	if s.b[s.i] == '}' {
-		return out, nil
-	}
-	for {
-		s.ws()
-		ks := s.i
-		s.skipString()
-		key, err := unquote(v[ks:s.i])
-		if err != nil {
-			return nil, err
-		}
-		s.ws()
-		s.i++ // ':' (validated)
-		s.ws()
+	s := scanner{b: v}
+	s.members(func(key string) {
 		vs := s.i
 		s.skip(1)
 		out = append(out, Member{Key: key, Value: v[vs:s.i]})
-		s.ws()
-		if s.b[s.i] == '}' {
-			return out, nil
-		}
-		s.i++ // ','
-	}
+	})
+	return out, nil
 }
 
 // ObjectMap is Object as a map (the last of duplicate keys wins).
@@ -358,22 +340,13 @@ func Array(b []byte) ([][]byte, error) {
 		return nil, &Error{Msg: "not an array"}
 	}
 	var out [][]byte
-	s := scanner{b: v, i: 1}
-	s.ws()
-	if s.b[s.i] == ']' {
-		return out, nil
-	}
-	for {
-		s.ws()
+	s := scanner{b: v}
+	s.elements(func() {
 		es := s.i
 		s.skip(1)
 		out = append(out, v[es:s.i])
-		s.ws()
-		if s.b[s.i] == ']' {
-			return out, nil
-		}
-		s.i++
-	}
+	})
+	return out, nil
 }
 
 // String decodes b as exactly one JSON string.
@@ -385,11 +358,11 @@ func String(b []byte) (string, error) {
 	if v[0] != '"' {
 		return "", &Error{Msg: "not a string"}
 	}
-	return unquote(v)
+	return unquote(v), nil
 }
 
 // unquote decodes a validated string literal (with its quotes).
-func unquote(q []byte) (string, error) {
+func unquote(q []byte) string {
 	body := q[1 : len(q)-1]
 	plain := true
 	for _, c := range body {
@@ -399,7 +372,7 @@ func unquote(q []byte) (string, error) {
 		}
 	}
 	if plain {
-		return string(body), nil
+		return string(body)
 	}
 	out := make([]byte, 0, len(body))
 	for i := 0; i < len(body); {
@@ -456,7 +429,7 @@ func unquote(q []byte) (string, error) {
 		}
 		i += size
 	}
-	return string(out), nil
+	return string(out)
 }
 
 func hex4(h []byte) rune {
@@ -473,6 +446,61 @@ func hex4(h []byte) rune {
 		}
 	}
 	return r
+}
+
+// members walks the validated object at s.i: for each member it decodes the key, leaves
+// s.i at the value and calls each, which must consume the value. It stops early if s.err
+// is set.
+func (s *scanner) members(each func(key string)) {
+	s.i++ // '{'
+	s.ws()
+	if s.b[s.i] == '}' {
+		s.i++
+		return
+	}
+	for s.err == nil {
+		s.ws()
+		ks := s.i
+		s.skipString()
+		key := unquote(s.b[ks:s.i])
+		s.ws()
+		s.i++ // ':'
+		s.ws()
+		each(key)
+		if s.err != nil {
+			return
+		}
+		s.ws()
+		if s.b[s.i] == '}' {
+			s.i++
+			return
+		}
+		s.i++ // ','
+	}
+}
+
+// elements walks the validated array at s.i, leaving s.i at each element and calling
+// each, which must consume it.
+func (s *scanner) elements(each func()) {
+	s.i++ // '['
+	s.ws()
+	if s.b[s.i] == ']' {
+		s.i++
+		return
+	}
+	for s.err == nil {
+		s.ws()
+		each()
+		if s.err != nil {
+			return
+		}
+		s.ws()
+		if s.b[s.i] == ']' {
+			s.i++
+			return
+		}
+		s.i++ // ','
+	}
 }
 
 // Parse decodes exactly one JSON value into the generic tree: map[string]any, []any,
@@ -496,54 +524,22 @@ func (s *scanner) value() any {
 	switch c := s.b[s.i]; {
 	case c == '{':
 		m := map[string]any{}
-		s.i++
-		s.ws()
-		if s.b[s.i] == '}' {
-			s.i++
-			return m
+		s.members(func(key string) { m[key] = s.value() })
+		if s.err != nil {
+			return nil
 		}
-		for {
-			s.ws()
-			ks := s.i
-			s.skipString()
-			key, _ := unquote(s.b[ks:s.i])
-			s.ws()
-			s.i++ // ':'
-			m[key] = s.value()
-			if s.err != nil {
-				return nil
-			}
-			s.ws()
-			if s.b[s.i] == '}' {
-				s.i++
-				return m
-			}
-			s.i++ // ','
-		}
+		return m
 	case c == '[':
 		out := []any{}
-		s.i++
-		s.ws()
-		if s.b[s.i] == ']' {
-			s.i++
-			return out
+		s.elements(func() { out = append(out, s.value()) })
+		if s.err != nil {
+			return nil
 		}
-		for {
-			out = append(out, s.value())
-			if s.err != nil {
-				return nil
-			}
-			s.ws()
-			if s.b[s.i] == ']' {
-				s.i++
-				return out
-			}
-			s.i++ // ','
-		}
+		return out
 	case c == '"':
 		ks := s.i
 		s.skipString()
-		str, _ := unquote(s.b[ks:s.i])
+		str := unquote(s.b[ks:s.i])
 		return str
 	case c == 't':
 		s.i += 4
