@@ -26,6 +26,9 @@ BUDGET    := size-budget.txt
 WASM_PKGS := ./protocol/... ./model/... ./binding/... ./catalog/... ./dom/... ./render/... ./cmd/wasm/...
 WEB_CORE  := node_modules/@a2ui/web_core/src
 NPM_STAMP := node_modules/.package-lock.json
+# Brotli from Go (github.com/andybalholm/brotli): no system binary needed.
+BROTLI    := $(TMP)/bin/brotli
+export BROTLI
 
 # Everything the wasm can depend on (conservative: any non-test Go file).
 GO_SOURCES := $(shell find . -name '*.go' ! -name '*_test.go' \
@@ -57,13 +60,17 @@ $(WASM): $(GO_SOURCES) go.mod go.sum
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@.tmp ./cmd/wasm
 	mv $@.tmp $@
 
-$(WASM).br: $(WASM)
-	brotli -q 11 -f -o $@ $<
+$(WASM).br: $(WASM) $(BROTLI)
+	$(BROTLI) -q 11 -f -o $@ $<
 	touch $@
 
 $(WASM).gz: $(WASM)
 	gzip -9 -n -k -f $<
 	touch $@
+
+$(BROTLI): internal/tools/brotli/main.go go.mod go.sum
+	mkdir -p $(dir $@)
+	$(GO) build -o $@ ./internal/tools/brotli
 
 # wasm_exec.js must match the Go that built the wasm.
 web/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
@@ -73,7 +80,7 @@ web/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
 # testdata/**/*.json{,l} (streams for the gallery and demos) at /testdata/, and
 # the official examples and schemas of @a2ui/web_core at /web_core/ (same URLs
 # as the browser-test server). Small text assets get .br/.gz siblings too.
-dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js
+dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js $(BROTLI)
 	rm -rf $(DIST).new
 	mkdir -p $(DIST).new
 	cp -R web/. $(DIST).new/
@@ -91,7 +98,7 @@ dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js
 	fi
 	for f in $(DIST).new/*.html $(DIST).new/*.js $(DIST).new/*.css; do \
 		[[ -f $$f ]] || continue; \
-		[[ -f $$f.br ]] || brotli -q 11 -f -o $$f.br $$f; \
+		[[ -f $$f.br ]] || $(BROTLI) -q 11 -f -o $$f.br $$f; \
 		[[ -f $$f.gz ]] || gzip -9 -n -k -f $$f; \
 	done
 	$(GO) run ./cmd/samples -out $(DIST).new/samples
@@ -128,7 +135,7 @@ $(NPM_STAMP): package.json package-lock.json
 
 # Size table (raw, gzip -9, brotli -q 11) of the wasm and of the files an embedding page
 # loads; fails above $(BUDGET) (the size when it was set + 5%).
-size: build
+size: build $(BROTLI)
 	.ci/size.sh $(DIST) $(BUDGET)
 
 # Benchmark against @a2ui/lit and @a2ui/react (bench/README.md): prints the table and
@@ -138,7 +145,7 @@ size: build
 # BENCH_RENDERERS (ours,lit,react), BENCH_ARGS (extra driver flags, e.g. -dump).
 BENCH_ARGS ?=
 export BENCH_RUNS BENCH_QUICK BENCH_CEILING BENCH_ONLY BENCH_RENDERERS CHROMIUM
-bench: deps build
+bench: deps build $(BROTLI)
 	bench/run.sh $(BENCH_ARGS)
 	bench/readme.sh
 

@@ -13,6 +13,8 @@
 # Compressed sizes come from the precompressed .br/.gz siblings `make build`
 # writes (brotli -q 11, gzip -9), or are computed the same way when missing.
 set -euo pipefail
+# BROTLI: the compressor (make passes its Go build; a system brotli otherwise).
+BROTLI=${BROTLI:-brotli}
 
 init=0
 if [[ ${1:-} == --init ]]; then init=1; shift; fi
@@ -52,7 +54,7 @@ rows=()
 for f in "${files[@]}"; do
 	raw=$(stat -c %s "$f")
 	gz=$(csize "$f" gz gzip -9 -n -c)
-	br=$(csize "$f" br brotli -q 11 -c)
+	br=$(csize "$f" br "$BROTLI" -q 11 -c)
 	rows+=("$(printf '%-28s %10d %10d %10d' "${f#"$dist"/}" "$raw" "$gz" "$br")")
 	tot[raw]=$((tot[raw] + raw)); tot[gzip]=$((tot[gzip] + gz)); tot[br]=$((tot[br] + br))
 	if [[ $f == "$wasm" ]]; then w[raw]=$raw; w[gzip]=$gz; w[br]=$br; fi
@@ -81,7 +83,7 @@ if (( ${#others[@]} )); then
 	echo "not loaded by an embedding page (outside the budget):"
 	for f in "${others[@]}"; do
 		printf '  %-26s %10d %10d %10d\n' "${f#"$dist"/}" "$(stat -c %s "$f")" \
-			"$(csize "$f" gz gzip -9 -n -c)" "$(csize "$f" br brotli -q 11 -c)"
+			"$(csize "$f" gz gzip -9 -n -c)" "$(csize "$f" br "$BROTLI" -q 11 -c)"
 	done
 fi
 
