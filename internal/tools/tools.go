@@ -7,6 +7,5 @@ package tools
 import (
 	_ "github.com/chromedp/chromedp"
 	_ "github.com/hack-pad/safejs"
-	_ "github.com/microcosm-cc/bluemonday"
 	_ "github.com/yuin/goldmark"
 )
