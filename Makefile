@@ -21,6 +21,8 @@ GOTEST    := mkdir -p $(TMP) && TMPDIR=$(TMP) A2UI_REQUIRE_FIXTURES=1 $(GO) test
 
 WASM      := web/a2ui.wasm
 DIST      := dist
+# make npm-pack: the npm package, staged in $(NPM_OUT)/package, tarball in $(NPM_OUT).
+NPM_OUT   := dist-npm
 BUDGET    := size-budget.txt
 # The packages linked into the wasm (host-only commands, bench and tests are not).
 WASM_PKGS := ./protocol/... ./model/... ./binding/... ./catalog/... ./dom/... ./render/... ./cmd/wasm/...
@@ -36,12 +38,13 @@ GO_SOURCES := $(shell find . -name '*.go' ! -name '*_test.go' \
 	-not -path './.git/*' -not -path './bench/*' -not -path './tests/*' \
 	-not -path './cmd/demo-agent/*' -not -path './internal/tools/*' 2>/dev/null)
 
-.PHONY: all build dist run test test-host test-browser vet size bench fuzz clean deps help
+.PHONY: all build dist npm-pack run test test-host test-browser vet size bench fuzz clean deps help
 
 all: test
 
 help:
 	@echo 'make build         wasm + wasm_exec.js + .br/.gz, static site in dist/'
+	@echo 'make npm-pack      build, then stage and npm pack the package a2ui-go into $(NPM_OUT)/'
 	@echo 'make run           build, then serve dist/ and the demo agent on :$$PORT ($(PORT))'
 	@echo 'make test          npm ci if needed, go vet, host tests, browser tests (the CI command)'
 	@echo 'make test-host     go vet + host go test ./... (A2UI_REQUIRE_FIXTURES=1)'
@@ -104,6 +107,10 @@ dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js $(BROTLI)
 	$(GO) run ./cmd/samples -out $(DIST).new/samples
 	rm -rf $(DIST) && mv $(DIST).new $(DIST)
 
+# The npm package (npm/pack.sh): page files from dist, ES module entry, d.ts, README.
+npm-pack: build
+	GO=$(GO) npm/pack.sh $(DIST) $(NPM_OUT)
+
 run: build
 	$(GO) run ./cmd/demo-agent -addr :$(PORT) -dir $(DIST) -samples testdata
 
@@ -162,4 +169,4 @@ fuzz:
 	done
 
 clean:
-	rm -rf $(DIST) $(DIST).new $(WASM) $(WASM).tmp $(WASM).br $(WASM).gz web/wasm_exec.js bench/out bench/dist .tmp
+	rm -rf $(DIST) $(DIST).new $(NPM_OUT) $(WASM) $(WASM).tmp $(WASM).br $(WASM).gz web/wasm_exec.js bench/out bench/dist .tmp

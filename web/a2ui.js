@@ -16,9 +16,13 @@
   "use strict";
   if (window.A2UI && window.A2UI.ready) return; // loaded twice: keep the first instance
 
+  // The npm package's ES module entry (a2ui.mjs) is this file between a prefix that
+  // declares __a2uiModule ({base, wasm} from import.meta.url) and an export suffix; a
+  // module has no currentScript.
+  const mod = typeof __a2uiModule === "object" ? __a2uiModule : null;
   const self = document.currentScript;
-  const base = new URL(".", (self && self.src) || location.href);
-  const cfg = (self && self.dataset) || {};
+  const base = new URL(".", mod ? mod.base : (self && self.src) || location.href);
+  const cfg = mod || (self && self.dataset) || {};
   const url = (name) => new URL(name, base).href;
 
   function loadScript(src) {
@@ -201,7 +205,7 @@
       this._renderer = null;
       this._mounting = null;
     }
-    get renderer() { return this._renderer; }
+    get renderer() { return this._renderer || null; }
     _start() {
       const src = this.getAttribute("src");
       const transport = this.getAttribute("transport") || "";

@@ -1,0 +1,243 @@
+// Type declarations of a2ui-go: the ES module entry (a2ui.mjs), the global `A2UI` of the
+// script-tag build (a2ui.js), the <a2ui-renderer> element and its events.
+//
+//   import { mount, ready } from "a2ui-go";          // ES module entry
+//   /// <reference types="a2ui-go" />                 // script tag: the global A2UI only
+//
+// Layout rule (tests/browser/npm_test.go parses this file): each member of an interface
+// below sits on its own line, indented by two spaces; the drift test compares these names
+// with the running renderer (A2UI, the renderer object, the element, the options read by
+// a2ui.js, the events emitted), so an API added without its declaration fails the tests.
+
+// ---- JSON and messages ---------------------------------------------------------------
+
+/** A JSON value (what JSON.parse returns). */
+export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };
+
+/** A JSON object. */
+export type JSONObject = { [key: string]: JSONValue };
+
+/**
+ * One server-to-client A2UI message of any supported version (v0.8, the v0.9 draft, v0.9,
+ * v0.9.1, v0.10, v1.0), as a parsed object. The renderer validates it; a bad message is
+ * reported as an `a2ui-error` and skipped.
+ */
+export type A2UIMessage = object;
+
+/** The `version` value of client-to-server messages (v0.8 streams send none). */
+export type ProtocolVersion = "v0.9" | "v0.9.1" | "v0.10" | "v1.0";
+
+/** Stream framing: `jsonl` (one message or array per line), `sse` (text/event-stream), or
+ *  empty for "from the response's Content-Type". */
+export type Transport = "" | "jsonl" | "sse";
+
+// ---- A2UI.mount -------------------------------------------------------------------------
+
+/** Options of `A2UI.mount(element, options)`. */
+export interface MountOptions {
+  /** Where actions and errors are POSTed as JSON; a JSONL or SSE response body is
+   *  processed as more messages. Without it the events are the only output. */
+  actionURL?: string;
+  /** Alias of `actionURL`. */
+  actionUrl?: string;
+  /** Extra request headers (for example authorization) for the action POSTs and the
+   *  renderer's own requests; they override the defaults. A plain object. */
+  headers?: Record<string, string>;
+  /** BCP 47 locale for formatNumber/formatCurrency/formatDate/pluralize. Default: the
+   *  page's `<html lang>`, then `navigator.language`, then `en-US`. */
+  locale?: string;
+}
+
+/** Options of `renderer.connect(url, options)`. */
+export interface ConnectOptions {
+  /** Framing; default: from the response's Content-Type (text/event-stream is SSE). */
+  transport?: Transport;
+  /** HTTP method; default `GET`. */
+  method?: string;
+  /** Request headers, passed to fetch. */
+  headers?: HeadersInit;
+  /** Request body: a string is sent as is, anything else as JSON. */
+  body?: string | JSONValue;
+}
+
+/** Client capabilities of one protocol version. */
+export interface CatalogCapabilities {
+  supportedCatalogIds: string[];
+  inlineCatalogs?: JSONValue[];
+}
+
+/**
+ * The `a2uiClientCapabilities` object to send to agents (A2A metadata): the members of
+ * CatalogCapabilities at the top level (as v0.8 and the Python SDK read them) and once per
+ * version key.
+ */
+export type ClientCapabilities = CatalogCapabilities & { [V in ProtocolVersion]?: CatalogCapabilities };
+
+/** A renderer attached to an element by `A2UI.mount` (or owned by `<a2ui-renderer>`). */
+export interface Renderer<E extends HTMLElement = HTMLElement> {
+  /** The element the renderer is mounted on (surfaces live in its open shadow root). */
+  readonly element: E;
+  /** Resolves with the element once this renderer is live (the runtime is up). */
+  readonly ready: Promise<E>;
+  /** Applies messages: one message object, an array of them, or JSONL / JSON text. Calls
+   *  made before `ready` are queued in order. Returns the renderer. Throws once destroyed. */
+  process(messages: string | A2UIMessage | readonly A2UIMessage[]): Renderer<E>;
+  /** Streams a URL (JSONL or SSE) into the renderer; resolves when the stream ends. A
+   *  failure is reported as an `a2ui-error`, not a rejection. Throws once destroyed. */
+  connect(url: string | URL, options?: ConnectOptions): Promise<void>;
+  /** Resolves once the DOM shows everything processed so far. */
+  flush(): Promise<void>;
+  /** A snapshot of a surface's data model; undefined for an unknown surface or before
+   *  `ready`. */
+  dataModel(surfaceId: string): JSONObject | undefined;
+  /** The ids of the live surfaces, in creation order ([] before `ready`). */
+  surfaces(): string[];
+  /** The client capabilities to send to agents; undefined before `ready`. */
+  capabilities(): ClientCapabilities | undefined;
+  /** Stops the renderer: streams are cancelled and later calls of process/connect throw. */
+  destroy(): void;
+}
+
+/** The global `A2UI` of the script-tag build, and the ES module entry's default export. */
+export interface A2UI {
+  /** Resolves with A2UI once the Go runtime is up. */
+  readonly ready: Promise<A2UI>;
+  /** Attaches a renderer to element (an open shadow root) and returns it at once; calls
+   *  queue until the runtime is up. */
+  mount<E extends HTMLElement>(element: E, options?: MountOptions): Renderer<E>;
+}
+
+/** Resolves with A2UI once the Go runtime is up. */
+export declare const ready: Promise<A2UI>;
+/** Attaches a renderer to element and returns it at once (see `A2UI.mount`). */
+export declare function mount<E extends HTMLElement>(element: E, options?: MountOptions): Renderer<E>;
+declare const A2UI: A2UI;
+export default A2UI;
+
+// ---- <a2ui-renderer> --------------------------------------------------------------------
+
+/** The attributes of `<a2ui-renderer>` (none is reflected as a property). */
+export interface A2UIRendererAttributes {
+  /** URL of the A2UI stream (JSONL or SSE); changing it restarts the renderer. */
+  "src"?: string;
+  /** Where actions and errors are POSTed (MountOptions.actionURL). */
+  "action-url"?: string;
+  /** Framing of `src`; default: from the response's Content-Type. */
+  "transport"?: Transport;
+}
+
+/** `<a2ui-renderer>`: mounts a renderer on itself when connected and streams `src`. */
+export interface A2UIRendererElement extends HTMLElement {
+  /** The element's renderer while it is connected (set at connect, live after
+   *  `a2ui-ready`); null before and after. */
+  readonly renderer: Renderer<A2UIRendererElement> | null;
+}
+
+// ---- events -----------------------------------------------------------------------------
+
+/** The context and ids every action carries. */
+export interface ActionBody {
+  name: string;
+  surfaceId: string;
+  sourceComponentId: string;
+  /** ISO 8601 UTC time of the user's action. */
+  timestamp: string;
+  context: JSONObject;
+}
+
+/** A v0.8 action: `{"userAction": {…}}`. */
+export interface UserActionMessage {
+  userAction: ActionBody;
+}
+
+/** The `a2uiClientDataModel` of surfaces created with `sendDataModel`. */
+export interface ClientDataModel {
+  surfaces: { [surfaceId: string]: JSONObject };
+  version: ProtocolVersion;
+}
+
+/** A v0.9+ action. */
+export interface ActionMessage {
+  version: ProtocolVersion;
+  action: ActionBody & {
+    /** v0.10, when the action wants a response. */
+    actionId?: string;
+    /** v0.10. */
+    wantResponse?: boolean;
+    /** v1.0. */
+    userMessage?: string;
+  };
+  metadata?: { a2uiClientDataModel: ClientDataModel };
+}
+
+/** Error codes the renderer reports (agents' own codes pass through as strings). */
+export type ErrorCode =
+  | "VALIDATION_FAILED"
+  | "LINE_TOO_LONG"
+  | "SURFACE_NOT_FOUND"
+  | "SURFACE_EXISTS"
+  | "UNKNOWN_COMPONENT"
+  | "COMPONENT_CYCLE"
+  | "LIMIT_EXCEEDED"
+  | "FUNCTION_FAILED"
+  | "POLICY_DENIED"
+  | "STREAM_FAILED"
+  | "RENDER_FAILED"
+  | (string & {});
+
+/** The body of an A2UI error message. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  surfaceId?: string;
+  /** JSON Pointer to the offending field, relative to the message. */
+  path?: string;
+  functionCallId?: string;
+}
+
+/** An A2UI error message as sent to the agent (`version` absent for v0.8 streams). */
+export interface ErrorMessage {
+  version?: ProtocolVersion;
+  error: ErrorBody;
+}
+
+/** A v1.0 renderer function call that failed (also sent to the agent). */
+export interface FunctionErrorMessage {
+  version: "v1.0";
+  rendererFunctionResponse: {
+    functionCallId: string;
+    error: { code: ErrorCode; message: string };
+  };
+}
+
+/** `a2ui-surface` detail. */
+export interface SurfaceEventDetail {
+  surfaceId: string;
+  event: "created" | "deleted";
+}
+
+/**
+ * The events of a mounted element: CustomEvents that bubble and are composed (they cross
+ * shadow roots), so they can be heard on the element, the document or the window.
+ */
+export interface A2UIEventMap {
+  /** The user acted: the exact message sent to the agent (v0.8 or v0.9+ form). */
+  "a2ui-action": CustomEvent<UserActionMessage | ActionMessage>;
+  /** An error the renderer reports (a bad line, a failed stream, a refused function…). */
+  "a2ui-error": CustomEvent<ErrorMessage | FunctionErrorMessage>;
+  /** A surface was created or deleted. */
+  "a2ui-surface": CustomEvent<SurfaceEventDetail>;
+  /** `<a2ui-renderer>` only: its renderer is live (`element.renderer`). */
+  "a2ui-ready": CustomEvent<null>;
+}
+
+declare global {
+  /** The script-tag build's global (also set by the ES module entry). */
+  var A2UI: A2UI;
+  interface HTMLElementTagNameMap {
+    "a2ui-renderer": A2UIRendererElement;
+  }
+  interface HTMLElementEventMap extends A2UIEventMap {}
+  interface DocumentEventMap extends A2UIEventMap {}
+  interface WindowEventMap extends A2UIEventMap {}
+}

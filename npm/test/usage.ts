@@ -1,0 +1,131 @@
+// Type-check fixture for the ES module entry (tests/browser/npm_test.go runs
+// `tsc --noEmit --strict` over it in a scratch project that installed the tarball). It uses
+// every declared API and event; the @ts-expect-error lines fail the check if a declaration
+// loosens to any. It is compiled, never run.
+import A2UIDefault, { mount, ready } from "a2ui-go";
+import type {
+  A2UI,
+  A2UIEventMap,
+  A2UIRendererAttributes,
+  A2UIRendererElement,
+  ActionMessage,
+  ClientCapabilities,
+  ConnectOptions,
+  ErrorMessage,
+  JSONObject,
+  MountOptions,
+  Renderer,
+  SurfaceEventDetail,
+  UserActionMessage,
+} from "a2ui-go";
+
+async function main(): Promise<void> {
+  const a: A2UI = await ready;
+  const same: A2UI = A2UIDefault;
+  const g: A2UI = window.A2UI;
+  const g2: A2UI = await A2UI.ready;
+  void [a, same, g, g2];
+
+  const div = document.createElement("div");
+  const options: MountOptions = {
+    actionURL: "/agent/action",
+    actionUrl: "/agent/action",
+    headers: { Authorization: "Bearer x" },
+    locale: "de-DE",
+  };
+  const r: Renderer<HTMLDivElement> = mount(div, options);
+  const el: HTMLDivElement = await r.ready;
+  const same2: HTMLDivElement = r.element;
+  void [el, same2];
+
+  r.process({ version: "v0.9", createSurface: { surfaceId: "s", catalogId: "c" } })
+    .process([{ version: "v0.9", deleteSurface: { surfaceId: "s" } }])
+    .process('{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}\n');
+  const c: ConnectOptions = { transport: "sse", method: "POST", headers: { "X-A": "1" }, body: { q: 1 } };
+  const done: void = await r.connect("/agent/stream", c);
+  await r.connect(new URL("/agent/stream", location.href), { transport: "jsonl", body: "text" });
+  await r.connect("/s", { transport: "" });
+  await r.flush();
+  const dm: JSONObject | undefined = r.dataModel("s");
+  const email = dm?.email;
+  const ids: string[] = r.surfaces();
+  const caps: ClientCapabilities | undefined = r.capabilities();
+  const catalogIds: string[] | undefined = caps?.supportedCatalogIds;
+  const v10 = caps?.["v1.0"]?.supportedCatalogIds;
+  r.destroy();
+  void [done, email, ids, catalogIds, v10];
+
+  // <a2ui-renderer>
+  const elem: A2UIRendererElement = document.createElement("a2ui-renderer");
+  const q: A2UIRendererElement | null = document.querySelector("a2ui-renderer");
+  const attrs: A2UIRendererAttributes = { src: "/s.jsonl", "action-url": "/a", transport: "jsonl" };
+  for (const [k, v] of Object.entries(attrs)) elem.setAttribute(k, v);
+  const er: Renderer<A2UIRendererElement> | null = elem.renderer;
+  if (er) await er.flush();
+  void q;
+
+  // Events, on the element, the document and the window.
+  elem.addEventListener("a2ui-action", (e) => {
+    const d: UserActionMessage | ActionMessage = e.detail;
+    const name: string = "action" in d ? d.action.name : d.userAction.name;
+    const ctx: JSONObject = "action" in d ? d.action.context : d.userAction.context;
+    if ("action" in d) {
+      const id: string | undefined = d.action.actionId;
+      const want: boolean | undefined = d.action.wantResponse;
+      const msg: string | undefined = d.action.userMessage;
+      const model = d.metadata?.a2uiClientDataModel.surfaces[d.action.surfaceId];
+      void [id, want, msg, model];
+    }
+    void [name, ctx];
+  });
+  elem.addEventListener("a2ui-error", (e) => {
+    const d = e.detail;
+    if ("error" in d) {
+      const m: ErrorMessage = d;
+      const code: string = m.error.code;
+      const s: string | undefined = m.error.surfaceId;
+      const p: string | undefined = m.error.path;
+      const f: string | undefined = m.error.functionCallId;
+      void [code, s, p, f, m.error.message, m.version];
+    } else {
+      const f: string = d.rendererFunctionResponse.functionCallId;
+      void [f, d.rendererFunctionResponse.error.code];
+    }
+  });
+  document.addEventListener("a2ui-surface", (e) => {
+    const d: SurfaceEventDetail = e.detail;
+    const kind: "created" | "deleted" = d.event;
+    void [d.surfaceId, kind];
+  });
+  window.addEventListener("a2ui-ready", (e) => {
+    const d: null = e.detail;
+    void d;
+  });
+  const ev: A2UIEventMap["a2ui-surface"] = new CustomEvent("a2ui-surface", { detail: { surfaceId: "s", event: "created" } });
+  void ev;
+
+  // Misuse is rejected (each line fails to type-check on its own).
+  // @ts-expect-error: unknown mount option
+  mount(div, { actionUrll: "/a" });
+  // @ts-expect-error: headers are a plain object of strings
+  mount(div, { headers: [["a", "b"]] });
+  // @ts-expect-error: transport is jsonl, sse or empty
+  void r.connect("/s", { transport: "websocket" });
+  // @ts-expect-error: process takes messages, not numbers
+  r.process(42);
+  // @ts-expect-error: no such renderer method
+  r.render();
+  // @ts-expect-error: surfaces() is a list of strings
+  const n: number[] = r.surfaces();
+  // @ts-expect-error: the renderer can be null
+  elem.renderer.flush();
+  elem.addEventListener("a2ui-surface", (e) => {
+    // @ts-expect-error: "event" is created or deleted
+    const k: "updated" = e.detail.event;
+    void k;
+  });
+  // @ts-expect-error: the element's renderer is read-only
+  elem.renderer = null;
+  void n;
+}
+void main;
