@@ -126,6 +126,15 @@ export interface A2UIRendererAttributes {
   "transport"?: Transport;
 }
 
+/** The data attributes of `<script src="…/a2ui.js">` (the script-tag build only), as its
+ *  `dataset`. */
+export interface A2UIScriptDataset {
+  /** `data-wasm`: URL of the wasm, relative to a2ui.js; default `a2ui.wasm`. */
+  wasm?: string;
+  /** `data-godebug`: GODEBUG for the Go runtime (diagnostics, e.g. `inittrace=1`). */
+  godebug?: string;
+}
+
 /** `<a2ui-renderer>`: mounts a renderer on itself when connected and streams `src`. */
 export interface A2UIRendererElement extends HTMLElement {
   /** The element's renderer while it is connected (set at connect, live after

@@ -7,7 +7,7 @@
 # The package holds: the page files (the files an embedding page loads: a2ui.js, which
 # bundles wasm_exec.js and the DOM runtime, and a2ui.wasm, plus whatever else
 # .ci/size.sh's page_files lists, the one list of them), a2ui.mjs (the ES module entry:
-# esm-prefix.js + a2ui.js + esm-suffix.js), a2ui.d.ts, package.json, README.md and
+# a2ui.js with a prefix and the exports), a2ui.d.ts, package.json, README.md and
 # THIRD_PARTY_NOTICES.md (the licenses of what a2ui.js and a2ui.wasm contain).
 set -euo pipefail
 GO=${GO:-go}
@@ -31,7 +31,32 @@ for f in $page; do
 	[[ -f $dist/$f ]] || { echo "pack.sh: $dist/$f missing: run make build" >&2; exit 1; }
 	cp "$dist/$f" "$stage/"
 done
-cat "$here/esm-prefix.js" "$dist/a2ui.js" "$here/esm-suffix.js" >"$stage/a2ui.mjs"
+# The ES module entry: a2ui.js between a prefix that hands the loader its files' URLs
+# (web/a2ui.js reads __a2uiModule) and the exports. Each URL is spelled
+# `new URL("./file", import.meta.url)` so bundlers copy the file and rewrite the URL.
+{
+	cat <<-'JS'
+	// a2ui-go ES module entry: the script-tag build (a2ui.js) below, finding a2ui.wasm and its
+	// other files relative to this module's URL instead of a <script> element's. Importing it
+	// also defines <a2ui-renderer> and window.A2UI (once per page, shared with a2ui.js).
+	const __a2uiModule = {
+	  base: new URL("./", import.meta.url).href,
+	  files: {
+	JS
+	for f in $page; do
+		[[ $f == a2ui.js ]] || printf '    "%s": new URL("./%s", import.meta.url).href,\n' "$f" "$f"
+	done
+	echo '  },'
+	echo '};'
+	cat "$dist/a2ui.js"
+	cat <<-'JS'
+
+	// The exports: exactly the members of the global A2UI (a2ui.d.ts; a test compares them).
+	const A2UI = globalThis.A2UI;
+	export const { ready, mount } = A2UI;
+	export default A2UI;
+	JS
+} >"$stage/a2ui.mjs"
 cp "$here/package.json" "$here/README.md" "$here/a2ui.d.ts" "$stage/"
 
 # Licenses: Go (wasm_exec.js, runtime, standard library), every module linked into the

@@ -16,14 +16,14 @@
   "use strict";
   if (window.A2UI && window.A2UI.ready) return; // loaded twice: keep the first instance
 
-  // The npm package's ES module entry (a2ui.mjs) is this file between a prefix that
-  // declares __a2uiModule ({base, wasm} from import.meta.url) and an export suffix; a
-  // module has no currentScript.
+  // The npm package's ES module entry (a2ui.mjs, npm/pack.sh) is this file between a
+  // prefix declaring __a2uiModule = {base, files: {name: URL}} from import.meta.url and an
+  // export suffix (a module has no currentScript).
   const mod = typeof __a2uiModule === "object" ? __a2uiModule : null;
   const self = document.currentScript;
   const base = new URL(".", mod ? mod.base : (self && self.src) || location.href);
-  const cfg = mod || (self && self.dataset) || {};
-  const url = (name) => new URL(name, base).href;
+  const cfg = (!mod && self && self.dataset) || {};
+  const url = (name) => (mod && mod.files[name]) || new URL(name, base).href;
 
   function loadScript(src) {
     return new Promise((resolve, reject) => {

@@ -8,6 +8,7 @@ import type {
   A2UIEventMap,
   A2UIRendererAttributes,
   A2UIRendererElement,
+  A2UIScriptDataset,
   ActionMessage,
   ClientCapabilities,
   ConnectOptions,
@@ -60,6 +61,9 @@ async function main(): Promise<void> {
   const q: A2UIRendererElement | null = document.querySelector("a2ui-renderer");
   const attrs: A2UIRendererAttributes = { src: "/s.jsonl", "action-url": "/a", transport: "jsonl" };
   for (const [k, v] of Object.entries(attrs)) elem.setAttribute(k, v);
+  const script = document.querySelector<HTMLScriptElement>("script[data-wasm]");
+  const data: A2UIScriptDataset = { wasm: script?.dataset.wasm, godebug: "inittrace=1" };
+  void data;
   const er: Renderer<A2UIRendererElement> | null = elem.renderer;
   if (er) await er.flush();
   void q;

@@ -217,6 +217,7 @@ r.ready.then(() => r.flush()).then(() => { window.done = true; });
 		}
 		check("options.* in a2ui.js", reNames(loader, `\boptions\.([A-Za-z]+)`), dtsMembers(t, dts, "MountOptions"))
 		check("connect options (o.*) in a2ui.js", reNames(loader, `\bo\.([A-Za-z]+)`), dtsMembers(t, dts, "ConnectOptions"))
+		check("cfg.* (script data attributes) in a2ui.js", reNames(loader, `\bcfg\.([A-Za-z]+)`), dtsMembers(t, dts, "A2UIScriptDataset"))
 		check("events", emittedEvents(t), dtsMembers(t, dts, "A2UIEventMap"))
 	})
 }
