@@ -8,10 +8,12 @@
 //     precompressed .br/.gz siblings when the client accepts them, and
 //     Cache-Control: no-cache (names are not content-hashed, so every load
 //     revalidates);
-//   - play a scripted A2UI agent: GET /agent/stream streams a sample JSONL file line
-//     by line with a delay (JSONL or SSE), and POST /agent/action answers a client
-//     action (v0.8 userAction or v0.9+ action) with a JSONL stream of follow-up
-//     messages for the booking and task-list demos in testdata/demo.
+//   - play a scripted A2UI agent (package demoagent, built on the agent library):
+//     GET /agent/stream streams a sample JSONL file line by line with a delay (JSONL,
+//     or SSE with event ids), and POST /agent/action answers a client message (v0.8
+//     userAction or v0.9+ action; errors and function responses get no answer) with a
+//     JSONL stream of follow-up messages for the booking and task-list demos in
+//     testdata/demo.
 //
 // Usage:
 //

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2ui-go/a2ui/agent"
 )
 
 // samplesDir is the repo's testdata (the demo streams live in testdata/demo).
@@ -194,13 +197,14 @@ func TestActionBadRequests(t *testing.T) {
 		status             int
 		wantErr            string
 	}{
-		{"not JSON", http.MethodPost, `{"version":`, 400, "action body is not a JSON object"},
-		{"no action", http.MethodPost, `{"version":"v0.9","error":{"code":"X","surfaceId":"s","message":"m"}}`, 400, `neither "action" nor "userAction"`},
+		{"not JSON", http.MethodPost, `{"version":`, 400, "body is not JSON"},
+		{"no known message", http.MethodPost, `{"version":"v0.9","hello":{}}`, 400, `message has none of "action", "userAction"`},
 		{"action without version", http.MethodPost, `{"action":{"name":"toggle"}}`, 400, `"action" without "version"`},
 		{"no name", http.MethodPost, `{"version":"v0.9","action":{"surfaceId":"tasks"}}`, 400, "action has no name"},
 		{"action not an object", http.MethodPost, `{"version":"v0.9","action":[1]}`, 400, "bad action object"},
+		{"client error answers nothing", http.MethodPost, `{"version":"v0.9","error":{"code":"X","surfaceId":"s","message":"m"}}`, 200, ""},
 		{"GET", http.MethodGet, ``, 405, "method not allowed"},
-		{"too large", http.MethodPost, `{"version":"v0.9","action":{"name":"` + strings.Repeat("a", maxActionBody) + `"}}`, 413, "cannot read body"},
+		{"too large", http.MethodPost, `{"version":"v0.9","action":{"name":"` + strings.Repeat("a", agent.DefaultMaxBody) + `"}}`, 413, "cannot read body"},
 	}
 	_, srv := newTestAgent(t, 0)
 	for _, tc := range tests {
@@ -212,7 +216,7 @@ func TestActionBadRequests(t *testing.T) {
 			}
 			defer resp.Body.Close()
 			b, _ := io.ReadAll(resp.Body)
-			if resp.StatusCode != tc.status || !strings.Contains(string(b), tc.wantErr) {
+			if resp.StatusCode != tc.status || !strings.Contains(string(b), tc.wantErr) || (tc.wantErr == "" && len(b) > 0) {
 				t.Errorf("got %d %q, want %d containing %q", resp.StatusCode, b, tc.status, tc.wantErr)
 			}
 		})
@@ -225,8 +229,8 @@ func TestStream(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sse strings.Builder
-	for l := range strings.SplitSeq(strings.TrimSpace(string(booking)), "\n") {
-		sse.WriteString("data: " + l + "\n\n")
+	for i, l := range strings.Split(strings.TrimSpace(string(booking)), "\n") {
+		fmt.Fprintf(&sse, "id: %d\ndata: %s\n\n", i+1, l)
 	}
 	tests := []struct {
 		query, status, ctype, body string
