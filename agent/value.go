@@ -24,6 +24,7 @@ type FunctionCall struct {
 	// Args are the named arguments; values may be literals, Bindings or FunctionCalls.
 	Args map[string]any
 	// ReturnType is the declared result type ("string", "boolean", ...; "" omits it).
+	// v1.0 leaves it out: there the catalog declares it.
 	ReturnType string
 	// CatalogID names the function's catalog when it is not the surface's (v1.0 only).
 	CatalogID string
@@ -121,7 +122,7 @@ func wire(x any, v Version) (any, error) {
 			}
 			o = append(o, member{"args", args})
 		}
-		if t.ReturnType != "" {
+		if t.ReturnType != "" && v != V10 {
 			o = append(o, member{"returnType", t.ReturnType})
 		}
 		if t.CatalogID != "" {
@@ -224,8 +225,11 @@ func wireBound(x any, v Version) (any, error) {
 
 // bound08 wraps a literal as a v0.8 BoundValue; bindings and objects pass unchanged.
 func bound08(w any) any {
-	if w == nil {
+	switch w.(type) {
+	case nil:
 		return obj{}
+	case obj: // a binding, or an object literal
+		return w
 	}
 	rv := reflect.ValueOf(w)
 	switch rv.Kind() {
