@@ -132,12 +132,25 @@ func ParseClientMessages(body []byte) ([]ClientMessage, error) {
 	for i := range p.msgs {
 		p.msgs[i].DataModels, p.msgs[i].Capabilities = p.models, p.caps
 	}
-	return p.msgs, errors.Join(p.errs...)
+	errs := make([]error, len(p.errs))
+	for i, e := range p.errs {
+		errs[i] = e.err
+		if e.index >= 0 && p.n > 1 {
+			errs[i] = errors.New("message " + strconv.Itoa(e.index) + ": " + e.err.Error())
+		}
+	}
+	return p.msgs, errors.Join(errs...)
+}
+
+// indexedErr is a decoding error and the index of its message (-1 for none).
+type indexedErr struct {
+	index int
+	err   error
 }
 
 type parser struct {
 	msgs   []ClientMessage
-	errs   []error
+	errs   []indexedErr
 	n      int
 	models map[string]json.RawMessage
 	caps   json.RawMessage
@@ -192,7 +205,7 @@ func (p *parser) walk(raw json.RawMessage, depth int) {
 }
 
 func (p *parser) fail(err error) {
-	p.errs = append(p.errs, err)
+	p.errs = append(p.errs, indexedErr{-1, err})
 }
 
 // metadata reads a2uiClientDataModel and a2uiClientCapabilities from a metadata object.
@@ -237,10 +250,7 @@ func (p *parser) one(raw json.RawMessage) {
 	}
 	m, err := decodeClient(raw)
 	if err != nil {
-		if i > 0 || p.n > 1 {
-			err = errors.New("message " + strconv.Itoa(i) + ": " + err.Error())
-		}
-		p.fail(err)
+		p.errs = append(p.errs, indexedErr{i, err})
 		return
 	}
 	var o struct {
