@@ -115,9 +115,8 @@ const maxClientMessages = 1000
 // them. Each message is decoded on its own: the good ones are returned, in order, and the
 // bad ones are described in the error (nil when all are good).
 func ParseClientMessages(body []byte) ([]ClientMessage, error) {
-	var top any
+	var top json.RawMessage
 	d := json.NewDecoder(bytes.NewReader(body))
-	d.UseNumber()
 	if err := d.Decode(&top); err != nil {
 		return nil, errors.New("body is not JSON: " + err.Error())
 	}
@@ -125,7 +124,7 @@ func ParseClientMessages(body []byte) ([]ClientMessage, error) {
 		return nil, errors.New("body holds more than one JSON value")
 	}
 	p := parser{}
-	p.walk(body, 0)
+	p.walk(top, 0)
 	if len(p.msgs) == 0 && len(p.errs) == 0 {
 		return nil, errors.New("body holds no message")
 	}

@@ -146,3 +146,30 @@ func TestParseClientMessagesErrors(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParseClientMessages: any body decodes without panicking, and every message
+// returned has exactly one part set.
+func FuzzParseClientMessages(f *testing.F) {
+	for _, s := range []string{
+		`{"version":"v0.9","action":{"name":"a","context":{"x":[1,{"y":null}]}},"metadata":{"a2uiClientDataModel":{"surfaces":{"s":{}}}}}`,
+		`[{"userAction":{"name":"b"}},{"version":"v1.0","callAgentFunction":{"functionCallId":"c","callFunction":{"call":"f"}}}]`,
+		`{"kind":"message","parts":[{"kind":"data","data":[{"version":"v0.10","functionResponse":{"functionCallId":"c","call":"f","value":null}}]}]}`,
+		`{"messages":[{"error":{"code":"X"}}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		msgs, _ := agent.ParseClientMessages(body)
+		for _, m := range msgs {
+			n := 0
+			for _, set := range []bool{m.Action != nil, m.Error != nil, m.FunctionResponse != nil, m.FunctionCall != nil} {
+				if set {
+					n++
+				}
+			}
+			if n != 1 {
+				t.Fatalf("%d parts set in %+v", n, m)
+			}
+		}
+	})
+}

@@ -20,6 +20,13 @@ const (
 	V10  = protocol.V10  // v1.0: inline components and data in createSurface, function calls both ways
 )
 
+// ParseVersion reads a wire version ("v0.8", "v0.9", "v0.9.1", "v0.10", "v1.0"; the "v"
+// may be left out).
+func ParseVersion(s string) (Version, bool) {
+	v, ok := protocol.ParseVersion(s)
+	return v, ok && v != protocol.V09Draft
+}
+
 // BasicCatalog returns the id of the catalog a surface of version v uses by default:
 // the v0.8 standard catalog or the basic catalog of v0.9, v0.9.1, v0.10 or v1.0.
 func BasicCatalog(v Version) string {

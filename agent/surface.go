@@ -125,6 +125,16 @@ func encodeComponents(v Version, cs []Component) ([]any, error) {
 
 // Components adds or replaces components (by id): v0.8 surfaceUpdate, v0.9+
 // updateComponents. At least one is required.
+//
+// For v0.8 the basic-catalog vocabulary is written as the standard catalog's: the
+// {"Type": {props}} wrapper, literals of bound properties as {"literalString": ...}
+// (Number, Boolean, Array), children as explicitList or template, actions as
+// {name, context: [{key, value}]}, and the renames the renderer lifts back (Text and
+// Image variant -> usageHint, Image description -> altText, Row and Column justify/align
+// -> distribution/alignment, Tabs tabs -> tabItems, Modal trigger/content ->
+// entryPointChild/contentChild, TextField value/variant -> text/textFieldType,
+// ChoicePicker -> MultipleChoice, Slider min/max -> minValue/maxValue, Button variant
+// "primary" -> primary). Properties v0.8 does not know are written as given.
 func (s Surface) Components(cs ...Component) Message {
 	kind := "updateComponents"
 	if s.Version < V09 {

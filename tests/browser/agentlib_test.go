@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/a2ui-go/a2ui/agent"
-	"github.com/a2ui-go/a2ui/protocol"
 )
 
 // greeter is an agent written on the agent library: GET ?v=VERSION streams a greeting
@@ -17,7 +16,7 @@ import (
 func greeter() http.Handler {
 	return &agent.Server{
 		Stream: func(w *agent.Writer, r *http.Request) error {
-			v, ok := protocol.ParseVersion(r.URL.Query().Get("v"))
+			v, ok := agent.ParseVersion(r.URL.Query().Get("v"))
 			if !ok {
 				return agent.Errorf(http.StatusBadRequest, "bad version")
 			}
