@@ -28,6 +28,7 @@ func TestBuildErrors(t *testing.T) {
 		{"v0.9 inline components", v09.CreateWith(nil, agent.Text("root", "x")), "only v1.0 creates a surface with inline components"},
 		{"v0.9 root not root", agent.Surface{Version: agent.V09, ID: "s", Root: "main"}.Create(), `the root component of v0.9 and later is "root"`},
 		{"v1.0 theme", agent.Surface{Version: agent.V10, ID: "s", Theme: map[string]any{}}.Create(), "v1.0 createSurface has no theme"},
+		{"metadata before v1.0", agent.Surface{Version: agent.V09, ID: "s", Metadata: map[string]any{}}.Create(), "only v1.0 createSurface has metadata"},
 		{"remove everything", v09.Remove("/"), "cannot remove the whole data model"},
 		{"no components", v09.Components(), "no components"},
 		{"component without id", v09.Components(agent.Text("", "x")), "a component needs an id and a type"},
@@ -82,6 +83,8 @@ func TestBuildDetails(t *testing.T) {
 			Z string `json:"z"`
 			A int    `json:"a"`
 		}{"<&>", 1}), `{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/u","value":{"z":"<&>","a":1}}}`},
+		{"v1.0 metadata", agent.Surface{Version: agent.V10, ID: "s", Metadata: map[string]any{"extensions": map[string]any{"example_ext": map[string]any{"x": 1}}}}.Create(),
+			`{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json","metadata":{"extensions":{"example_ext":{"x":1}}}}}`},
 		{"raw is compacted", agent.Raw([]byte("{\n  \"version\": \"v0.9\",\n  \"deleteSurface\": {\"surfaceId\": \"s\"}\n}")), `{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}`},
 		{"v0.10 callFunction defaults", agent.CallFunction(agent.V010, "c", agent.Call("ping", nil), false), `{"version":"v0.10","functionCallId":"c","callFunction":{"call":"ping","returnType":"void","callableFrom":"clientOrRemote"}}`},
 	}

@@ -88,6 +88,8 @@ func sampleMessages(v agent.Version) []agent.Message {
 		s.Theme = map[string]any{"primaryColor": "#00AA88", "font": "Roboto"}
 	} else if v != agent.V10 {
 		s.Theme = map[string]any{"primaryColor": "#00AA88"}
+	} else {
+		s.Metadata = map[string]any{"extensions": map[string]any{"acme_tracking": map[string]any{"campaign": "winter"}}}
 	}
 	msgs := s.Show(sampleData(), sampleComponents(v)...)
 	msgs = append(msgs,

@@ -26,6 +26,8 @@ type Surface struct {
 	// SendDataModel asks the client to send the surface's data model with every message
 	// it sends to this agent (v0.9 and later; see ClientMessage.DataModel).
 	SendDataModel bool
+	// Metadata is v1.0's surface metadata ({"extensions": {...}}); nil for none.
+	Metadata any
 }
 
 // NewSurface returns the surface id of version v with the version's basic catalog.
@@ -107,6 +109,12 @@ func (s Surface) CreateWith(data any, components ...Component) Message {
 	}
 	if data != nil {
 		body = append(body, member{"dataModel", data})
+	}
+	if s.Metadata != nil {
+		if s.Version != V10 {
+			return failed(s.Version, kind, s.ID, "only v1.0 createSurface has metadata")
+		}
+		body = append(body, member{"metadata", s.Metadata})
 	}
 	return envelope(s.Version, kind, s.ID, body)
 }
