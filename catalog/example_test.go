@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
@@ -44,9 +45,14 @@ func Example() {
 }
 
 func ExampleThemeStyle() {
-	fmt.Println(catalog.ThemeStyle(json.RawMessage(`{"primaryColor":"#336699","font":"Inter, sans-serif"}`)))
+	for _, v := range strings.Split(catalog.ThemeStyle(json.RawMessage(`{"primaryColor":"#336699","font":"Inter, sans-serif"}`)), "; ") {
+		fmt.Println(v)
+	}
 	fmt.Println(catalog.ThemeStyle(json.RawMessage(`{"primaryColor":"red;}*{background:url(//x)}"}`)) == "")
 	// Output:
-	// --a2ui-primary-color: #336699; --a2ui-font: Inter, sans-serif
+	// --a2ui-primary-color: #336699
+	// --a2ui-primary-color-dark: color-mix(in oklab, #336699 45%, white)
+	// --a2ui-on-primary-color: light-dark(oklch(from #336699 clamp(0, (0.66 - l) * 1000, 1) 0 0), oklch(from color-mix(in oklab, #336699 45%, white) clamp(0, (0.66 - l) * 1000, 1) 0 0))
+	// --a2ui-font: Inter, sans-serif
 	// true
 }

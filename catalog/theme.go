@@ -22,8 +22,10 @@ type ThemeVar struct{ Name, Value string }
 
 // Custom property names set from the theme; web/a2ui.css reads them.
 const (
-	VarPrimaryColor = "--a2ui-primary-color"
-	VarFont         = "--a2ui-font"
+	VarPrimaryColor     = "--a2ui-primary-color"
+	VarPrimaryColorDark = "--a2ui-primary-color-dark" // the primary colour lightened for dark mode
+	VarOnPrimaryColor   = "--a2ui-on-primary-color"   // black or white, whichever contrasts
+	VarFont             = "--a2ui-font"
 )
 
 // ParseTheme validates raw (v0.9 theme {primaryColor, iconUrl, agentDisplayName, ...} or
@@ -74,8 +76,12 @@ func ParseTheme(raw json.RawMessage) (Theme, []*protocol.Error) {
 // Vars returns the custom properties for th, in a fixed order.
 func (th Theme) Vars() []ThemeVar {
 	var vs []ThemeVar
-	if th.PrimaryColor != "" {
-		vs = append(vs, ThemeVar{VarPrimaryColor, th.PrimaryColor})
+	if c := th.PrimaryColor; c != "" {
+		dark := "color-mix(in oklab, " + c + " 45%, white)"
+		// Relative colour syntax: lightness below 0.66 gives white text, above gives black.
+		on := func(bg string) string { return "oklch(from " + bg + " clamp(0, (0.66 - l) * 1000, 1) 0 0)" }
+		vs = append(vs, ThemeVar{VarPrimaryColor, c}, ThemeVar{VarPrimaryColorDark, dark},
+			ThemeVar{VarOnPrimaryColor, "light-dark(" + on(c) + ", " + on(dark) + ")"})
 	}
 	if th.Font != "" {
 		vs = append(vs, ThemeVar{VarFont, th.Font})

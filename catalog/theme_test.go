@@ -9,14 +9,22 @@ import (
 	"github.com/a2ui-go/a2ui/model"
 )
 
+// primary is the declarations the theme's primary colour c produces.
+func primary(c string) string {
+	dark := "color-mix(in oklab, " + c + " 45%, white)"
+	on := func(bg string) string { return "oklch(from " + bg + " clamp(0, (0.66 - l) * 1000, 1) 0 0)" }
+	return "--a2ui-primary-color: " + c + "; --a2ui-primary-color-dark: " + dark +
+		"; --a2ui-on-primary-color: light-dark(" + on(c) + ", " + on(dark) + ")"
+}
+
 func TestThemeStyle(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{`{"primaryColor":"#336699"}`, "--a2ui-primary-color: #336699"},
-		{`{"primaryColor":"#abc","font":"Roboto, 'Open Sans', sans-serif"}`, "--a2ui-primary-color: #abc; --a2ui-font: Roboto, 'Open Sans', sans-serif"},
-		{`{"primaryColor":"rgb(10, 20, 30)"}`, "--a2ui-primary-color: rgb(10, 20, 30)"},
-		{`{"primaryColor":"hsl(120deg 50% 50% / 0.5)"}`, "--a2ui-primary-color: hsl(120deg 50% 50% / 0.5)"},
-		{`{"primaryColor":"RebeccaPurple"}`, "--a2ui-primary-color: RebeccaPurple"},
-		{`{"primaryColor":"#11223344","agentDisplayName":"Bot","iconUrl":"https://x/y.png"}`, "--a2ui-primary-color: #11223344"},
+		{`{"primaryColor":"#336699"}`, primary("#336699")},
+		{`{"primaryColor":"#abc","font":"Roboto, 'Open Sans', sans-serif"}`, primary("#abc")+"; --a2ui-font: Roboto, 'Open Sans', sans-serif"},
+		{`{"primaryColor":"rgb(10, 20, 30)"}`, primary("rgb(10, 20, 30)")},
+		{`{"primaryColor":"hsl(120deg 50% 50% / 0.5)"}`, primary("hsl(120deg 50% 50% / 0.5)")},
+		{`{"primaryColor":"RebeccaPurple"}`, primary("RebeccaPurple")},
+		{`{"primaryColor":"#11223344","agentDisplayName":"Bot","iconUrl":"https://x/y.png"}`, primary("#11223344")},
 		{`{"primaryColor":"red;}*{background:url(https://t/x)}"}`, ""},
 		{`{"primaryColor":"rgb(1,2,3);x"}`, ""},
 		{`{"primaryColor":"var(--x)"}`, ""},
