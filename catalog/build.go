@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"hash/fnv"
 	"sort"
 	"strconv"
@@ -9,6 +8,8 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
+	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -251,17 +252,17 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 	if b.onPath[pathKey] {
 		b.noStore()
 		b.err(protocol.CodeCycle, id, "", "component "+strconv.Quote(id)+" contains itself")
-		return notice(key, "a2ui-cycle", "Component cycle at "+id)
+		return notice(key, "a2ui-cycle", b.Msg(l10n.ComponentCycle, id))
 	}
 	if b.depth >= b.maxDepth() {
 		b.noStore()
 		b.limit(id, "component nesting deeper than "+strconv.Itoa(b.maxDepth()))
-		return notice(key, "a2ui-limit", "Nesting limit reached")
+		return notice(key, "a2ui-limit", b.Msg(l10n.NestingLimit))
 	}
 	if b.instances+1 > b.maxInstances() {
 		b.noStore()
 		b.limit(id, "more than "+strconv.Itoa(b.maxInstances())+" component instances")
-		return notice(key, "a2ui-limit", "Too many components")
+		return notice(key, "a2ui-limit", b.Msg(l10n.TooManyComponents))
 	}
 
 	// From here on the instance has its own cache entry.
@@ -284,11 +285,11 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 	def, known := b.cat.Lookup(c.Type)
 	if !known {
 		b.err(protocol.CodeUnknownComponent, id, "", "unknown component type "+strconv.Quote(c.Type))
-		return unknown(key, c.Type)
+		return b.unknown(key, c.Type)
 	}
 	if !b.pol.AllowComponent(c.Type) {
 		b.err(protocol.CodePolicy, id, "", "component type "+strconv.Quote(c.Type)+" is disabled by policy")
-		return unknown(key, c.Type)
+		return b.unknown(key, c.Type)
 	}
 	scope.Reads = &e.reads
 	in := &Instance{Comp: c, Key: key, UID: uid, Scope: scope, props: b.decode(c)}
@@ -317,7 +318,7 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 			e.noStore = true
 			e.children, e.handlers, e.errs = nil, nil, nil
 			b.err(protocol.CodeRender, id, "", "rendering "+c.Type+" failed: "+panicText(r))
-			n = notice(key, "a2ui-failed", "This component could not be shown")
+			n = notice(key, "a2ui-failed", b.Msg(l10n.ComponentFailed))
 		}
 		if b.env.CollectReads {
 			for _, p := range e.reads.Paths {
@@ -342,8 +343,13 @@ func (b *Builder) noStore() {
 	}
 }
 
-func unknown(key, typ string) *dom.Node {
-	return notice(key, "a2ui-unknown", "Unsupported component: "+typ)
+func (b *Builder) unknown(key, typ string) *dom.Node {
+	return notice(key, "a2ui-unknown", b.Msg(l10n.UnknownComponent, typ))
+}
+
+// Msg returns the built-in message k in the surface's language, {0}… replaced by args.
+func (b *Builder) Msg(k l10n.Key, args ...string) string {
+	return b.env.Messages.Format(k, args...)
 }
 
 func (b *Builder) limit(id, msg string) {
@@ -584,7 +590,7 @@ func (b *Builder) template(in *Instance, prop, cid, path string) []*dom.Node {
 	}
 	if len(keys) > max {
 		b.Error(in, protocol.CodeLimit, prop, "template rows capped at "+strconv.Itoa(max))
-		out = append(out, notice("a2ui-more@"+base.String(), "a2ui-more", strconv.Itoa(len(keys)-max)+" more"))
+		out = append(out, notice("a2ui-more@"+base.String(), "a2ui-more", b.Msg(l10n.MoreItems, strconv.Itoa(len(keys)-max))))
 	}
 	return out
 }

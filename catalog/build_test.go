@@ -149,8 +149,9 @@ func TestChoicePicker(t *testing.T) {
 		t.Errorf("colors after toggle = %#v", v)
 	}
 	// Filter: typing keeps only matching labels (state outside the model).
+	before := invalidated
 	fire(t, env, find(root, byKey("filter")), dom.Event{Type: "input", Value: "BL"})
-	if invalidated != 1 {
+	if invalidated != before+1 {
 		t.Errorf("invalidated %d", invalidated)
 	}
 	root, _ = Build(s, env)
@@ -246,6 +247,13 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 		t.Error("click on a failing button was sent")
 	}
 	field := find(root, byKey("email"))
+	if find(field, byClass("a2ui-error")) != nil || hasAttr(find(field, byTag("input")), "aria-invalid") {
+		t.Fatalf("the form opens in error: %s", domhtml.String(field))
+	}
+	// Leaving the field untouched shows its message.
+	fire(t, env, find(field, byTag("input")), dom.Event{Type: "focusout"})
+	root, _ = Build(s, env)
+	field = find(root, byKey("email"))
 	errEl := find(field, byClass("a2ui-error"))
 	input := find(field, byTag("input"))
 	if errEl == nil || domhtml.Text(errEl) != "Email is required" || getAttr(errEl, "role") != "alert" {

@@ -8,6 +8,7 @@ import (
 	"github.com/a2ui-go/a2ui/catalog/icons"
 	"github.com/a2ui-go/a2ui/catalog/markdown"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -147,9 +148,12 @@ func validSVGPath(d string) bool {
 	return true
 }
 
-func svgIcon(paths []string) *dom.Node {
+func svgIcon(name string, paths []string) *dom.Node {
 	n := el("svg", a("aria-hidden", "true"), a("class", "a2ui-icon"), a("fill", "currentColor"),
 		a("focusable", "false"), a("height", "24"), a("viewBox", icons.ViewBox), a("width", "24"))
+	if name != "" {
+		setAttr(n, "data-icon", name)
+	}
 	for _, d := range paths {
 		n.Children = append(n.Children, el("path", a("d", d)))
 	}
@@ -163,21 +167,21 @@ func renderIcon(b *Builder, in *Instance) *dom.Node {
 				b.Error(in, protocol.CodeValidationFailed, "name/svgPath", "svgPath must be SVG path data")
 				return el("span", a("aria-hidden", "true"), a("class", "a2ui-icon a2ui-icon-unknown"))
 			}
-			return svgIcon([]string{d})
+			return svgIcon("", []string{d})
 		}
 	}
 	name := b.String(in, "name")
 	if ps, ok := icons.Lookup(name); ok {
-		return svgIcon(ps)
+		return svgIcon(name, ps)
 	}
 	// Names bound through data are not validated by the schema: show a neutral box.
-	return el("span", a("aria-hidden", "true"), a("class", "a2ui-icon a2ui-icon-unknown"))
+	return el("span", a("aria-hidden", "true"), a("class", "a2ui-icon a2ui-icon-unknown"), a("data-icon", name))
 }
 
 func renderVideo(b *Builder, in *Instance) *dom.Node {
 	src, ok := b.URL(in, "url", "Video.url", false)
 	if !ok {
-		return add(el("div", a("class", "a2ui-video a2ui-media-blocked")), txt("Video unavailable"))
+		return add(el("div", a("class", "a2ui-video a2ui-media-blocked")), txt(b.Msg(l10n.VideoUnavailable)))
 	}
 	n := el("video", a("class", "a2ui-video"), a("controls", ""), a("playsinline", ""), a("preload", "none"), a("src", src))
 	if in.Has("posterUrl") {
@@ -196,7 +200,7 @@ func renderAudio(b *Builder, in *Instance) *dom.Node {
 	}
 	src, ok := b.URL(in, "url", "AudioPlayer.url", false)
 	if !ok {
-		return add(wrap, add(el("div", a("class", "a2ui-media-blocked")), txt("Audio unavailable")))
+		return add(wrap, add(el("div", a("class", "a2ui-media-blocked")), txt(b.Msg(l10n.AudioUnavailable))))
 	}
 	au := el("audio", a("controls", ""), a("preload", "none"), a("src", src))
 	if desc != "" {
@@ -260,7 +264,7 @@ func renderTabs(b *Builder, in *Instance) *dom.Node {
 	}
 	sel := e.tab
 	wrap := el("div", a("class", "a2ui-tabs"))
-	list := el("div", a("class", "a2ui-tablist"), a("role", "tablist"))
+	list := el("div", a("class", "a2ui-tablist"), a("data-a2ui-roving", ""), a("role", "tablist"))
 	list.Key = "tablist"
 	panelID := b.DOMID(in, "panel")
 	tabIDs := make([]string, len(items))
@@ -294,15 +298,8 @@ func renderTabs(b *Builder, in *Instance) *dom.Node {
 		idx := i
 		on(btn, "click", b.Handler(func(dom.Event) { selectTab(idx) }))
 		on(btn, "keydown", b.Handler(func(ev dom.Event) {
-			switch ev.Key {
-			case "ArrowRight":
-				selectTab((idx + 1) % n)
-			case "ArrowLeft":
-				selectTab((idx + n - 1) % n)
-			case "Home":
-				selectTab(0)
-			case "End":
-				selectTab(n - 1)
+			if next, ok := b.rovingKey(ev.Key, idx, n, false); ok {
+				selectTab(next)
 			}
 		}))
 		add(btn, txt(title))
@@ -333,22 +330,23 @@ func renderModal(b *Builder, in *Instance) *dom.Node {
 			b.invalidate()
 		}
 	}
-	trigger := el("div", a("class", "a2ui-modal-trigger"))
+	triggerID := b.DOMID(in, "trigger")
+	trigger := el("div", a("class", "a2ui-modal-trigger"), a("id", triggerID))
 	trigger.Key = "trigger"
 	on(trigger, "click", b.Handler(func(dom.Event) { open() }))
 	b.triggerHooks = append(b.triggerHooks, open)
 	add(trigger, b.ChildProp(in, "trigger"))
 	b.triggerHooks = b.triggerHooks[:len(b.triggerHooks)-1]
 
-	dlg := el("dialog", a("aria-modal", "true"), a("class", "a2ui-modal-dialog"))
+	dlg := el("dialog", a("aria-labelledby", triggerID), a("aria-modal", "true"), a("class", "a2ui-modal-dialog"))
 	dlg.Key = "dialog"
 	setProp(dlg, "open", boolProp(e.open))
 	on(dlg, "close", b.Handler(closeFn))
 	if e.open {
-		closeBtn := el("button", a("aria-label", "Close"), a("class", "a2ui-modal-close"), a("type", "button"))
+		closeBtn := el("button", a("aria-label", b.Msg(l10n.Close)), a("class", "a2ui-modal-close"), a("type", "button"))
 		closeBtn.Key = "close"
 		ps, _ := icons.Lookup("close")
-		add(closeBtn, svgIcon(ps))
+		add(closeBtn, svgIcon("close", ps))
 		on(closeBtn, "click", b.Handler(closeFn))
 		body := add(el("div", a("class", "a2ui-modal-body")), b.ChildProp(in, "content"))
 		body.Key = "body"
@@ -365,6 +363,25 @@ func renderButton(b *Builder, in *Instance) *dom.Node {
 	b.phrasing++
 	add(btn, b.ChildProp(in, "child"))
 	b.phrasing--
+	if !hasText(btn) {
+		// An icon-only button is named by its icon in words, else its action's name
+		// (an accessibility label, applied after render, takes precedence).
+		name := humanize(findAttr(btn, "data-icon"))
+		if name == "" {
+			if act, ok := in.props.v["action"].(map[string]any); ok {
+				if ev, ok := act["event"].(map[string]any); ok {
+					s, _ := ev["name"].(string)
+					name = humanize(s)
+				} else if fc, ok := act["functionCall"].(map[string]any); ok {
+					s, _ := fc["call"].(string)
+					name = humanize(s)
+				}
+			}
+		}
+		if name != "" {
+			setAttr(btn, "aria-label", name)
+		}
+	}
 	_, ok := b.Checks(in, true)
 	if !ok {
 		setAttr(btn, "disabled", "")
@@ -460,21 +477,40 @@ func (b *Builder) runAction(in *Instance) {
 }
 
 // fieldError appends the first failing check message (or extra, when checks pass) under a
-// field and marks control invalid.
+// field and marks control invalid, once the user has changed or left the field (a form
+// does not open in error). Until then the control only carries aria-required-like state
+// through its checks, and a Button bound to the same checks stays disabled.
 func (b *Builder) fieldError(in *Instance, wrap, control *dom.Node, extra string) {
 	msg, ok := b.Checks(in, true)
 	if ok {
 		msg = extra
 	}
-	if msg == "" {
+	touch := b.toucher(in)
+	on(control, "focusout", b.Handler(func(dom.Event) { touch() }))
+	if _, has := control.Handler("change"); !has {
+		on(control, "change", b.Handler(func(dom.Event) { touch() }))
+	}
+	if msg == "" || !b.state.entry(in.UID, in.Comp.Gen).touched {
 		return
 	}
 	id := b.DOMID(in, "error")
-	e := add(el("div", a("class", "a2ui-error"), a("id", id), a("role", "alert")), txt(msg))
-	e.Key = "error"
-	add(wrap, e)
+	e2 := add(el("div", a("class", "a2ui-error"), a("id", id), a("role", "alert")), txt(msg))
+	e2.Key = "error"
+	add(wrap, e2)
 	setAttr(control, "aria-invalid", "true")
 	addToken(control, "aria-describedby", id)
+}
+
+// toucher returns the function that marks in's field as touched (its validation message
+// shows from then on); handlers of a field's own change events call it.
+func (b *Builder) toucher(in *Instance) func() {
+	e := b.state.entry(in.UID, in.Comp.Gen)
+	return func() {
+		if !e.touched {
+			e.touched = true
+			b.invalidate()
+		}
+	}
 }
 
 func label(forID, text string) *dom.Node {
@@ -495,9 +531,12 @@ func renderCheckBox(b *Builder, in *Instance) *dom.Node {
 	input := control(el("input", a("class", "a2ui-checkbox-input"), a("type", "checkbox")), id)
 	setProp(input, "checked", boolProp(b.Bool(in, "value", false)))
 	if ptr, ok := b.BoundPath(in, "value"); ok {
-		on(input, "change", b.Handler(func(ev dom.Event) { b.Write(in, ptr, ev.Checked) }))
+		touch := b.toucher(in)
+		on(input, "change", b.Handler(func(ev dom.Event) { touch(); b.Write(in, ptr, ev.Checked) }))
 	}
-	wrap := add(el("div", a("class", "a2ui-field a2ui-checkbox")), input, label(id, b.String(in, "label")))
+	lbl := b.String(in, "label")
+	b.nameControl(input, lbl, "", l10n.InputValue)
+	wrap := add(el("div", a("class", "a2ui-field a2ui-checkbox")), input, label(id, lbl))
 	b.fieldError(in, wrap, input, "")
 	return wrap
 }
@@ -525,22 +564,29 @@ func renderTextField(b *Builder, in *Instance) *dom.Node {
 	}
 	control(input, id)
 	setProp(input, "value", value)
-	if ph := b.String(in, "placeholder"); ph != "" {
+	ph := b.String(in, "placeholder")
+	if ph != "" {
 		setAttr(input, "placeholder", ph)
 	}
+	lbl := b.String(in, "label")
+	b.nameControl(input, lbl, ph, l10n.InputValue)
 	if ptr, ok := b.BoundPath(in, "value"); ok {
 		on(input, "input", b.Handler(func(ev dom.Event) { b.Write(in, ptr, ev.Value) }))
 	}
-	wrap := add(el("div", a("class", "a2ui-field a2ui-textfield")), label(id, b.String(in, "label")), input)
+	wrap := el("div", a("class", "a2ui-field a2ui-textfield"))
+	if lbl != "" {
+		add(wrap, label(id, lbl))
+	}
+	add(wrap, input)
 	extra := ""
 	if pat, ok := in.props.v["validationRegexp"].(string); ok && value != "" {
 		r, err := binding.EvalValue(in.Scope, map[string]any{"call": "regex", "args": map[string]any{"value": value, "pattern": pat}},
 			b.env.Functions, b.env.Formatter)
 		if err != nil {
 			b.evalErr(in, "validationRegexp", err)
-			extra = "Invalid value"
+			extra = b.Msg(l10n.InvalidValue)
 		} else if !binding.ToBool(r) {
-			extra = "Invalid value"
+			extra = b.Msg(l10n.InvalidValue)
 		}
 	}
 	b.fieldError(in, wrap, input, extra)
@@ -642,9 +688,17 @@ func renderDateTime(b *Builder, in *Instance) *dom.Node {
 		on(input, "input", b.Handler(func(ev dom.Event) { b.Write(in, ptr, dateModelValue(typ, ev.Value)) }))
 	}
 	wrap := el("div", a("class", "a2ui-field a2ui-datetime"))
-	if l := b.String(in, "label"); l != "" {
+	l := b.String(in, "label")
+	if l != "" {
 		add(wrap, label(id, l))
 	}
+	name := l10n.InputDateTime
+	if typ == "date" {
+		name = l10n.InputDate
+	} else if typ == "time" {
+		name = l10n.InputTime
+	}
+	b.nameControl(input, l, "", name)
 	add(wrap, input)
 	b.fieldError(in, wrap, input, "")
 	return wrap
@@ -673,6 +727,9 @@ func renderSlider(b *Builder, in *Instance) *dom.Node {
 		}
 	}
 	val := b.Number(in, "value", lo)
+	if step == "any" && whole(lo) && whole(hi) && whole(val) {
+		step = "1" // whole numbers stay whole under the arrow keys
+	}
 	id := b.DOMID(in, "input")
 	input := control(el("input", a("class", "a2ui-slider-input"), a("max", fmtNum(hi)), a("min", fmtNum(lo)),
 		a("step", step), a("type", "range")), id)
@@ -688,9 +745,11 @@ func renderSlider(b *Builder, in *Instance) *dom.Node {
 	out := add(el("output", a("class", "a2ui-slider-value"), a("for", id)), txt(binding.FormatJSNumber(val)))
 	out.Key = "output"
 	wrap := el("div", a("class", "a2ui-field a2ui-slider"))
-	if l := b.String(in, "label"); l != "" {
+	l := b.String(in, "label")
+	if l != "" {
 		add(wrap, label(id, l))
 	}
+	b.nameControl(input, l, "", l10n.InputValue)
 	add(wrap, input, out)
 	b.fieldError(in, wrap, input, "")
 	return wrap
@@ -709,7 +768,7 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 	e := b.state.entry(in.UID, in.Comp.Gen)
 
 	role := "group"
-	if single && style == "checkbox" {
+	if single {
 		role = "radiogroup"
 	}
 	wrap := el("div", a("class", "a2ui-field a2ui-choicepicker a2ui-choicepicker-"+style), a("role", role))
@@ -719,9 +778,11 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 		ln.Key = "label"
 		add(wrap, ln)
 		setAttr(wrap, "aria-labelledby", lid)
+	} else {
+		setAttr(wrap, "aria-label", b.Msg(l10n.InputChoice))
 	}
 	if filterable {
-		f := el("input", a("aria-label", "Filter options"), a("class", "a2ui-input a2ui-filter"), a("type", "search"))
+		f := el("input", a("aria-label", b.Msg(l10n.FilterOptions)), a("class", "a2ui-input a2ui-filter"), a("type", "search"))
 		f.Key = "filter"
 		setProp(f, "value", e.filter)
 		on(f, "input", b.Handler(func(ev dom.Event) {
@@ -733,7 +794,9 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 		add(wrap, f)
 	}
 	// choose computes the new selection at event time from the model's current value.
+	touch := b.toucher(in)
 	choose := func(val string, on bool) {
+		touch()
 		if !bound {
 			return
 		}
@@ -761,6 +824,9 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 	items, _ := in.props.v["options"].([]any)
 	group := b.DOMID(in, "group")
 	filter := strings.ToLower(e.filter)
+	var chips []*dom.Node
+	var chipVals []string
+	firstChecked := -1
 	for i, it := range items {
 		m, _ := it.(map[string]any)
 		val := binding.ToString(m["value"])
@@ -771,13 +837,27 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 		checked := selected[val]
 		key := "opt" + strconv.Itoa(i) + ":" + val
 		if style == "chips" {
-			chip := el("button", a("aria-pressed", strconv.FormatBool(checked)), a("class", "a2ui-chip"), a("type", "button"))
+			// APG radio group (single) or toggle buttons (multiple), one tab stop:
+			// arrow keys move it (and the selection, for a radio group).
+			chip := el("button", a("class", "a2ui-chip"), a("type", "button"))
+			if single {
+				setAttr(chip, "role", "radio")
+				setAttr(chip, "aria-checked", strconv.FormatBool(checked))
+			} else {
+				setAttr(chip, "aria-pressed", strconv.FormatBool(checked))
+			}
 			if checked {
 				addClass(chip, "a2ui-chip-selected")
 			}
 			chip.Key = key
 			v := val
+			pos := len(chips)
 			on(chip, "click", b.Handler(func(dom.Event) {
+				e.rove, e.roveSet = pos, true
+				if single {
+					choose(v, true)
+					return
+				}
 				cur, _ := b.s.Data.Get(ptr)
 				has := false
 				for _, s := range binding.ToStringList(cur) {
@@ -785,6 +865,11 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 				}
 				choose(v, !has)
 			}))
+			chips = append(chips, chip)
+			chipVals = append(chipVals, val)
+			if checked && firstChecked < 0 {
+				firstChecked = pos
+			}
 			add(opts, add(chip, txt(lbl)))
 			continue
 		}
@@ -800,6 +885,31 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 		row := add(el("div", a("class", "a2ui-option")), input, add(el("label", a("for", oid)), txt(lbl)))
 		row.Key = key
 		add(opts, row)
+	}
+	if len(chips) > 0 {
+		setAttr(opts, "data-a2ui-roving", "")
+		stop := e.rove
+		if !e.roveSet && firstChecked >= 0 {
+			stop = firstChecked
+		}
+		if stop < 0 || stop >= len(chips) {
+			stop = 0
+		}
+		for i, c := range chips {
+			setAttr(c, "tabindex", map[bool]string{true: "0", false: "-1"}[i == stop])
+			pos := i
+			on(c, "keydown", b.Handler(func(ev dom.Event) {
+				next, ok := b.rovingKey(ev.Key, pos, len(chipVals), true)
+				if !ok {
+					return
+				}
+				e.rove, e.roveSet = next, true
+				if single {
+					choose(chipVals[next], true)
+				}
+				b.invalidate()
+			}))
+		}
 	}
 	add(wrap, opts)
 	// the group is the control that carries aria-invalid / describedby

@@ -1,11 +1,13 @@
 package catalog
 
 import (
+	"slices"
+
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
-	"slices"
 )
 
 // Env is everything Build needs besides the surface. Use one Env per surface: Handlers and
@@ -33,6 +35,9 @@ type Env struct {
 	// OnError receives errors raised while handling events (a failing context
 	// evaluation, a refused openUrl). Errors found while building are returned by Build.
 	OnError func(*protocol.Error)
+	// Messages are the renderer's own words (notices, the Close button, fallback
+	// names) and the writing direction; nil means English, left to right.
+	Messages *l10n.Messages
 	// OpenURL executes an openUrl functionCall action; it only ever gets http/https URLs
 	// that passed CheckURL and Policy.AllowURL("openUrl", url).
 	OpenURL func(url string)
@@ -166,6 +171,12 @@ type uiEntry struct {
 	tab    int
 	open   bool
 	filter string
+	// rove is the index of the item that holds the tab stop in a roving-focus group
+	// (ChoicePicker chips); touched: the user changed or left the field, so its
+	// validation message shows.
+	rove    int
+	roveSet bool
+	touched bool
 }
 
 // NewUIState returns an empty state.

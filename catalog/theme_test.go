@@ -20,7 +20,7 @@ func primary(c string) string {
 func TestThemeStyle(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`{"primaryColor":"#336699"}`, primary("#336699")},
-		{`{"primaryColor":"#abc","font":"Roboto, 'Open Sans', sans-serif"}`, primary("#abc")+"; --a2ui-font: Roboto, 'Open Sans', sans-serif"},
+		{`{"primaryColor":"#abc","font":"Roboto, 'Open Sans', sans-serif"}`, primary("#abc") + "; --a2ui-font: Roboto, 'Open Sans', sans-serif"},
 		{`{"primaryColor":"rgb(10, 20, 30)"}`, primary("rgb(10, 20, 30)")},
 		{`{"primaryColor":"hsl(120deg 50% 50% / 0.5)"}`, primary("hsl(120deg 50% 50% / 0.5)")},
 		{`{"primaryColor":"RebeccaPurple"}`, primary("RebeccaPurple")},

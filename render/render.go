@@ -8,6 +8,7 @@ import (
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -52,6 +53,8 @@ type Options struct {
 	Formatter binding.Formatter
 	// Policy can switch off components, functions and URL props; nil allows all.
 	Policy catalog.Policy
+	// Messages are the built-in strings and the writing direction (nil: English, LTR).
+	Messages *l10n.Messages
 	// Limits are the per-surface limits of the state model (zero: model defaults).
 	Limits model.Options
 	// MaxLine is the byte cap of one JSONL line or SSE event (0: 1 MiB).
@@ -313,11 +316,11 @@ func (r *Renderer) renderSurface(s *surface) {
 		}
 		var root *dom.Node
 		if !ms.Ready() {
-			root = pendingNode(s)
+			root = r.pendingNode(s)
 		} else {
 			root, errs = catalog.Build(ms, s.env)
 			if root != nil && s.status == "failed" {
-				root = dom.El("div", statusBanner(s), root).SetAttr("class", "a2ui-with-status")
+				root = dom.El("div", r.statusBanner(s), root).SetAttr("class", "a2ui-with-status")
 			}
 		}
 		s.tree.Render(root, &r.enc)
@@ -346,25 +349,25 @@ func (r *Renderer) renderSurface(s *surface) {
 }
 
 // statusText is what a surface shows for its stream status.
-var statusText = map[string]string{
-	"ended":  "The stream ended before this surface was complete.",
-	"failed": "Connection lost: this surface may be incomplete.",
+var statusText = map[string]l10n.Key{
+	"ended":  l10n.StreamEnded,
+	"failed": l10n.StreamFailed,
 }
 
-func pendingNode(s *surface) *dom.Node {
+func (r *Renderer) pendingNode(s *surface) *dom.Node {
 	switch s.status {
 	case "ended":
-		return dom.El("div", dom.T(statusText[s.status])).
+		return dom.El("div", dom.T(r.opts.Messages.Get(statusText[s.status]))).
 			SetAttr("class", "a2ui-status a2ui-status-ended").SetAttr("role", "status")
 	case "failed":
-		return statusBanner(s)
+		return r.statusBanner(s)
 	}
-	return dom.El("div", dom.T("Loading…")).
+	return dom.El("div", dom.T(r.opts.Messages.Get(l10n.Loading))).
 		SetAttr("class", "a2ui-status a2ui-loading").SetAttr("aria-busy", "true").SetAttr("role", "status")
 }
 
-func statusBanner(s *surface) *dom.Node {
-	return dom.El("div", dom.T(statusText[s.status])).
+func (r *Renderer) statusBanner(s *surface) *dom.Node {
+	return dom.El("div", dom.T(r.opts.Messages.Get(statusText[s.status]))).
 		SetAttr("class", "a2ui-status a2ui-status-failed").SetAttr("role", "alert")
 }
 
@@ -419,6 +422,7 @@ func (r *Renderer) newEnv(id string) *catalog.Env {
 		Handlers:  &catalog.Handlers{},
 		State:     catalog.NewUIState(),
 		OpenURL:   r.host.OpenURL,
+		Messages:  r.opts.Messages,
 	}
 	env.OnAction = r.onAction
 	env.OnError = func(e *protocol.Error) {

@@ -52,7 +52,9 @@
   const CSSVAR_RE = /^--[A-Za-z0-9_-]+$/;
   const DATA_IMG_RE = /^data:image\/(png|gif|jpeg|webp)[;,]/;
 
+  const HEADING_RE = /^h[1-6]$/i;
   const hosts = new Map();
+  const touched = new Set(); // hosts the current batch addressed
   const stats = { batches: 0, ops: 0, rejected: 0 };
   const utf8 = new TextDecoder();
   let onEvent = null;
@@ -200,6 +202,7 @@
         const name = str();
         h = hosts.get(name);
         if (h === undefined) throw new Error("a2ui: unknown host " + JSON.stringify(name));
+        touched.add(h);
         continue;
       }
       if (h === null) throw new Error("a2ui: op " + op + " before HOST");
@@ -208,6 +211,7 @@
           const id = uint(), ns = u8();
           let tag = str();
           if (ns > 2) fail("bad namespace");
+          if (HEADING_RE.test(tag)) h.outline = true;
           let el;
           if (!allowedTag(tag)) {
             stats.rejected++;
@@ -271,6 +275,7 @@
           const n = nodeOf(h, uint());
           n.remove();
           free(h, n);
+          h.outline = true;
           break;
         }
         case 10: { // LISTEN id n type*
@@ -288,6 +293,7 @@
         }
         case 11: { // MOUNT id
           h.el.replaceChildren(nodeOf(h, uint()));
+          h.outline = true;
           break;
         }
         default:
@@ -309,8 +315,53 @@
       return String((e && e.message) || e);
     } finally {
       try { flushDialogs(); } catch (e) { /* a dialog error must not hide the batch result */ }
+      for (const h of touched) {
+        try { settle(h); } catch (e) { /* focus and outline are cosmetic */ }
+      }
+      touched.clear();
       b = null;
       tab = [];
+    }
+  }
+
+  // settle runs after a batch touched host h:
+  //  - roving focus: when the focused element of a [data-a2ui-roving] group lost its
+  //    tabindex="0" (arrow keys moved the group's active item), focus follows it;
+  //  - outline (only when the batch created or removed nodes): heading levels inside the
+  //    surface are renumbered below the host's level (h.headingBase, the `heading-level`
+  //    option) with no skipped level, via aria-level; the surface is a region named by its
+  //    page-given label, else its first heading, else it is not a landmark.
+  function settle(h) {
+    const root = h.el.getRootNode();
+    const ae = root && root.activeElement;
+    if (ae && ae.getAttribute("tabindex") === "-1" && h.el.contains(ae)) {
+      const g = ae.closest("[data-a2ui-roving]");
+      const t = g && g.querySelector('[tabindex="0"]');
+      if (t && t !== ae) t.focus();
+    }
+    if (!h.outline) return;
+    h.outline = false;
+    const stack = []; // [agentLevel, level] of the open headings
+    let first = null;
+    for (const el of h.el.querySelectorAll("h1,h2,h3,h4,h5,h6")) {
+      const agent = +el.localName[1];
+      while (stack.length && stack[stack.length - 1][0] >= agent) stack.pop();
+      const level = Math.min(6, stack.length ? stack[stack.length - 1][1] + 1 : h.headingBase + 1);
+      stack.push([agent, level]);
+      if (level === agent) el.removeAttribute("aria-level");
+      else el.setAttribute("aria-level", String(level));
+      if (first === null) first = el;
+    }
+    let label = h.el.dataset.label || (first ? first.textContent.trim().replace(/\s+/g, " ").slice(0, 120) : "");
+    if (label) {
+      // Landmarks need distinct names: a second surface with the same heading gets " (2)".
+      const parent = h.el.parentNode;
+      let name = label, n = 1;
+      const taken = (x) => parent && Array.from(parent.children).some((s) => s !== h.el && s.getAttribute("aria-label") === x);
+      while (taken(name)) name = label + " (" + (++n) + ")";
+      if (h.el.getAttribute("aria-label") !== name) h.el.setAttribute("aria-label", name);
+    } else if (h.el.hasAttribute("aria-label")) {
+      h.el.removeAttribute("aria-label");
     }
   }
 
@@ -352,7 +403,9 @@
 
   function attach(name, el) {
     detach(name);
-    const h = { name, el, doc: el.ownerDocument, nodes: [], listens: [], types: new Map() };
+    const base = +((el.dataset && el.dataset.headingBase) || 1);
+    const h = { name, el, doc: el.ownerDocument, nodes: [], listens: [], types: new Map(),
+      outline: false, headingBase: base >= 0 && base <= 5 ? base : 1 };
     hosts.set(name, h);
     for (const t of DEFAULT_TYPES) delegate(h, t);
   }

@@ -95,6 +95,17 @@
   function mount(element, options) {
     options = options || {};
     const shadow = element.shadowRoot || element.attachShadow({ mode: "open" });
+    if (options.theme && !element.hasAttribute("theme")) element.setAttribute("theme", String(options.theme));
+    const locale = options.locale || element.getAttribute("locale") || document.documentElement.lang || navigator.language || "en-US";
+    const dir = options.dir || element.getAttribute("dir") || "";
+    const hl = Number(options.headingLevel !== undefined ? options.headingLevel : element.getAttribute("heading-level") || 1);
+    const headingBase = Number.isInteger(hl) && hl >= 0 && hl <= 5 ? hl : 1;
+    // label: the surfaces' region name, a string or {surfaceId: name}; else their first heading.
+    const labelOf = (id) => {
+      const l = options.label !== undefined ? options.label : element.getAttribute("label");
+      if (typeof l === "string") return l;
+      return l && typeof l === "object" && typeof l[id] === "string" ? l[id] : "";
+    };
     let wrap = shadow.querySelector(".a2ui-root");
     if (!wrap) {
       wrap = document.createElement("div");
@@ -117,7 +128,9 @@
           el = document.createElement("section");
           el.className = "a2ui-surface";
           el.dataset.surfaceId = surfaceId;
-          el.setAttribute("aria-label", surfaceId);
+          el.dataset.headingBase = String(headingBase);
+          const label = labelOf(surfaceId);
+          if (label) el.dataset.label = label;
           wrap.appendChild(el);
         }
         return el;
@@ -129,7 +142,7 @@
         const w = window.open(u, "_blank", "noopener,noreferrer");
         if (w) w.opener = null;
       },
-      intl: options.locale || document.documentElement.lang || navigator.language || "en-US",
+      intl: locale,
     };
     let r = null; // the Go renderer, once the runtime is up
     let dead = false;
@@ -144,7 +157,11 @@
       r = go.create(hooks, {
         actionURL: options.actionURL || options.actionUrl || "",
         headers: options.headers || {},
+        messages: options.messages ? JSON.stringify(options.messages) : "",
+        dir,
       });
+      wrap.setAttribute("dir", r.dir || "ltr");
+      wrap.setAttribute("lang", locale);
       for (const f of queue.splice(0)) f();
     });
     const api = {

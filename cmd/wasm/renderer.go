@@ -5,9 +5,12 @@ package main
 import (
 	"strconv"
 
-	"github.com/a2ui-go/a2ui/catalog"
-	"github.com/a2ui-go/a2ui/render"
 	"github.com/hack-pad/safejs"
+
+	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
+	"github.com/a2ui-go/a2ui/l10n"
+	"github.com/a2ui-go/a2ui/render"
 )
 
 // renderers are the mounted renderers by handle; the delegated event bridge finds the
@@ -55,10 +58,11 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		}
 		return jr.r.Nodes()
 	})
-	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle)})
+	msgs := l10n.New(locale, jsonStrings(optString(args[1], "messages")), optString(args[1], "dir"))
+	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle), Messages: msgs})
 	renderers[jr.handle] = jr
 
-	obj, _ := safejs.ValueOf(map[string]any{})
+	obj, _ := safejs.ValueOf(map[string]any{"dir": msgs.Dir()})
 	set := func(name string, fn func(args []safejs.Value) any) {
 		f := jsFunc(func(_ safejs.Value, a []safejs.Value) any { return fn(a) })
 		jr.funcs = append(jr.funcs, f)
@@ -199,3 +203,33 @@ func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 func (jr *jsRenderer) RequestFrame() { jr.frame.request() }
 
 func (jr *jsRenderer) OpenURL(url string) { _, _ = jr.hooks.Call("openURL", url) }
+
+// optString is options[name] when it is a string, else "".
+func optString(options safejs.Value, name string) string {
+	v, err := options.Get(name)
+	if err != nil || v.Type() != safejs.TypeString {
+		return ""
+	}
+	s, _ := v.String()
+	return s
+}
+
+// jsonStrings decodes a JSON object of strings (the loader passes the messages option as
+// JSON text); anything else gives nil.
+func jsonStrings(s string) map[string]string {
+	if s == "" {
+		return nil
+	}
+	v, err := jsonscan.Parse([]byte(s))
+	obj, ok := v.(map[string]any)
+	if err != nil || !ok {
+		return nil
+	}
+	m := make(map[string]string, len(obj))
+	for k, x := range obj {
+		if t, ok := x.(string); ok {
+			m[k] = t
+		}
+	}
+	return m
+}
