@@ -67,7 +67,11 @@ func renderText(b *Builder, in *Instance) *dom.Node {
 	}
 	switch variant {
 	case "h1", "h2", "h3", "h4", "h5":
-		n := el(variant, a("class", "a2ui-text a2ui-text-"+variant))
+		tag := variant
+		if strings.TrimSpace(s) == "" {
+			tag = "div" // an empty heading would be announced as one
+		}
+		n := el(tag, a("class", "a2ui-text a2ui-text-"+variant))
 		n.Children = markdown.Inline(s)
 		return n
 	case "caption":

@@ -260,6 +260,7 @@
           break;
         }
         case 8: { // INSERT parent child before
+          h.outline = true;
           const par = nodeOf(h, uint()), child = nodeOf(h, uint()), bid = uint();
           const before = bid === 0 ? null : nodeOf(h, bid);
           if (child.parentNode === par && child.nextSibling === before) break;
@@ -341,6 +342,12 @@
     }
     if (!h.outline) return;
     h.outline = false;
+    // A list that scrolls must be reachable by keyboard (a tab stop of its own).
+    for (const l of h.el.querySelectorAll(".a2ui-list")) {
+      const scrolls = l.scrollHeight > l.clientHeight + 1 || l.scrollWidth > l.clientWidth + 1;
+      if (scrolls && !l.hasAttribute("tabindex")) l.setAttribute("tabindex", "0");
+      else if (!scrolls && l.getAttribute("tabindex") === "0") l.removeAttribute("tabindex");
+    }
     const stack = []; // [agentLevel, level] of the open headings
     let first = null;
     for (const el of h.el.querySelectorAll("h1,h2,h3,h4,h5,h6")) {

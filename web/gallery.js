@@ -104,7 +104,8 @@
   const TOKEN = /("(?:\\.|[^"\\])*")(\s*:)?|\b(true|false|null)\b|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
   function jsonView(value, cls) {
     const text = typeof value === "string" ? value : JSON.stringify(value, null, 2);
-    const pre = el("pre", { class: "json" + (cls ? " " + cls : "") });
+    // Focusable, so keyboard users can scroll it.
+    const pre = el("pre", { class: "json" + (cls ? " " + cls : ""), tabindex: "0" });
     if (text === undefined) {
       pre.textContent = "undefined";
       return pre;
