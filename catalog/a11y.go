@@ -124,3 +124,20 @@ func (b *Builder) rovingKey(key string, i, n int, vertical bool) (next int, ok b
 
 // whole reports whether f is an integer.
 func whole(f float64) bool { return f == float64(int64(f)) }
+
+// partName is the ::part() name of a component type: "ChoicePicker" → "choice-picker".
+func partName(typ string) string {
+	var b strings.Builder
+	for i, r := range typ {
+		if unicode.IsUpper(r) {
+			if i > 0 && !strings.HasSuffix(b.String(), "-") {
+				b.WriteByte('-')
+			}
+			r = unicode.ToLower(r)
+		}
+		if r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-') {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

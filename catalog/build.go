@@ -409,6 +409,10 @@ func (b *Builder) decorate(in *Instance, n *dom.Node) {
 	if n.Kind != dom.Element {
 		return
 	}
+	// ::part() name for the page: the component type in kebab case ("choice-picker").
+	if getAttr(n, "part") == "" {
+		setAttr(n, "part", partName(in.Comp.Type))
+	}
 	if w, ok := in.props.v["weight"]; ok {
 		if f, isNum := w.(float64); isNum && f > 0 && f < 1e6 {
 			g := int(f + 0.5)
