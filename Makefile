@@ -38,7 +38,7 @@ GO_SOURCES := $(shell find . -name '*.go' ! -name '*_test.go' \
 	-not -path './.git/*' -not -path './bench/*' -not -path './tests/*' \
 	-not -path './cmd/demo-agent/*' -not -path './internal/tools/*' 2>/dev/null)
 
-.PHONY: all build dist npm-pack run test test-host test-browser vet size bench fuzz clean deps help
+.PHONY: screenshots all build dist npm-pack run test test-host test-browser vet size bench fuzz clean deps help
 
 all: test
 
@@ -51,6 +51,7 @@ help:
 	@echo 'make test-browser  build + go test -tags browser ./tests/browser/...'
 	@echo 'make size          size table of the wasm and a page; fails above $(BUDGET)'
 	@echo 'make bench         benchmarks (bench/run.sh)'
+	@echo 'make screenshots   every gallery sample, light and dark, as PNGs in $$SHOTS ($(SHOTS))'
 	@echo 'make fuzz          every Fuzz target for $$FUZZTIME ($(FUZZTIME))'
 	@echo 'make clean         remove build outputs'
 
@@ -155,6 +156,11 @@ export BENCH_RUNS BENCH_QUICK BENCH_CEILING BENCH_ONLY BENCH_RENDERERS CHROMIUM
 bench: deps build $(BROTLI)
 	bench/run.sh $(BENCH_ARGS)
 	bench/readme.sh
+
+# Headless Chromium renders every gallery sample in light and dark into $(SHOTS).
+SHOTS ?= screenshots
+screenshots: deps build
+	$(GO) run ./internal/tools/screenshots -dir $(DIST) -out $(SHOTS)
 
 # Short runs of every Fuzz target (one go test -fuzz per target, as go requires).
 fuzz:
