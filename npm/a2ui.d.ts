@@ -46,6 +46,20 @@ export interface MountOptions {
   /** BCP 47 locale for formatNumber/formatCurrency/formatDate/pluralize. Default: the
    *  page's `<html lang>`, then `navigator.language`, then `en-US`. */
   locale?: string;
+  /** Colour scheme: `auto` (default) follows `prefers-color-scheme`; sets the element's
+   *  `theme` attribute when it has none. */
+  theme?: "light" | "dark" | "auto";
+  /** Overrides of the built-in strings by message key (README "Localization"), e.g.
+   *  `{close: "Dismiss", retry: "Try again"}`. Unknown keys are ignored. */
+  messages?: Record<string, string>;
+  /** Writing direction; default: the element's `dir` attribute, else the locale's. */
+  dir?: "ltr" | "rtl";
+  /** The heading level the surfaces sit under (0-5, default 1): their headings are
+   *  renumbered from the next level down, with no skipped level. */
+  headingLevel?: number;
+  /** The surfaces' region name: one string for every surface, or one per surface id.
+   *  Default: the surface's first heading (a surface without one is not a landmark). */
+  label?: string | Record<string, string>;
 }
 
 /** Options of `renderer.connect(url, options)`. */
@@ -124,6 +138,16 @@ export interface A2UIRendererAttributes {
   "action-url"?: string;
   /** Framing of `src`; default: from the response's Content-Type. */
   "transport"?: Transport;
+  /** `light`, `dark` or `auto` (default: follows prefers-color-scheme); CSS only. */
+  "theme"?: "light" | "dark" | "auto";
+  /** BCP 47 locale (MountOptions.locale). */
+  "locale"?: string;
+  /** Writing direction (MountOptions.dir). */
+  "dir"?: "ltr" | "rtl";
+  /** MountOptions.headingLevel. */
+  "heading-level"?: string;
+  /** The surfaces' region name (MountOptions.label, one string). */
+  "label"?: string;
 }
 
 /** The data attributes of `<script src="…/a2ui.js">` (the script-tag build only), as its

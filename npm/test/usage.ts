@@ -33,6 +33,11 @@ async function main(): Promise<void> {
     actionUrl: "/agent/action",
     headers: { Authorization: "Bearer x" },
     locale: "de-DE",
+    theme: "dark",
+    messages: { close: "Zumachen" },
+    dir: "ltr",
+    headingLevel: 2,
+    label: { order: "Your order" },
   };
   const r: Renderer<HTMLDivElement> = mount(div, options);
   const el: HTMLDivElement = await r.ready;
@@ -59,7 +64,7 @@ async function main(): Promise<void> {
   // <a2ui-renderer>
   const elem: A2UIRendererElement = document.createElement("a2ui-renderer");
   const q: A2UIRendererElement | null = document.querySelector("a2ui-renderer");
-  const attrs: A2UIRendererAttributes = { src: "/s.jsonl", "action-url": "/a", transport: "jsonl" };
+  const attrs: A2UIRendererAttributes = { src: "/s.jsonl", "action-url": "/a", transport: "jsonl", theme: "auto", locale: "fr", dir: "rtl", "heading-level": "2", label: "Order" };
   for (const [k, v] of Object.entries(attrs)) elem.setAttribute(k, v);
   const script = document.querySelector<HTMLScriptElement>("script[data-wasm]");
   const data: A2UIScriptDataset = { wasm: script?.dataset.wasm, godebug: "inittrace=1" };

@@ -209,7 +209,7 @@ r.ready.then(() => r.flush()).then(() => { window.done = true; });
 		check("renderer", live["Renderer"], dtsMembers(t, dts, "Renderer"))
 		check("<a2ui-renderer>", live["A2UIRendererElement"], dtsMembers(t, dts, "A2UIRendererElement"))
 		attrs := dtsMembers(t, dts, "A2UIRendererAttributes")
-		check("getAttribute in a2ui.js", reNames(loader, `getAttribute\("([a-z-]+)"\)`), attrs)
+		check("getAttribute in a2ui.js", reNames(loader, `(?:get|has)Attribute\("([a-z-]+)"\)`), attrs)
 		for _, a := range live["observedAttributes"] {
 			if !slices.Contains(attrs, a) {
 				t.Errorf("observed attribute %q is not declared", a)
