@@ -22,7 +22,6 @@ const (
 	UnknownComponent   Key = "unknownComponent"   // {0}: the component type
 	MoreItems          Key = "moreItems"          // {0}: how many template rows were cut
 	SurfaceFailed      Key = "surfaceFailed"      // the whole surface failed closed
-	SurfaceLabel       Key = "surfaceLabel"       // {0}: a surface's heading, as its region name
 	InputDate          Key = "inputDate"          // name of an unlabelled date input
 	InputTime          Key = "inputTime"          // name of an unlabelled time input
 	InputDateTime      Key = "inputDateTime"      // name of an unlabelled date-time input
@@ -54,7 +53,6 @@ var English = map[Key]string{
 	UnknownComponent:   "Unsupported component: {0}",
 	MoreItems:          "{0} more items not shown",
 	SurfaceFailed:      "This content could not be shown safely",
-	SurfaceLabel:       "{0}",
 	InputDate:          "Date",
 	InputTime:          "Time",
 	InputDateTime:      "Date and time",
