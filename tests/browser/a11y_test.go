@@ -79,13 +79,6 @@ func TestAxeGallery(t *testing.T) {
 	}
 	srv := httptest.NewServer(http.FileServer(http.Dir(dist)))
 	t.Cleanup(srv.Close)
-
-	ctx := newTab(t)
-	navigate(ctx, srv.URL+"/index.html")
-	waitJS(ctx, `window.__gallery && window.__gallery.state.samples.length > 0`)
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](string(axeSrc))); err != nil {
-		t.Fatalf("load axe: %v", err)
-	}
 	skip, _ := json.Marshal(func() map[string]any {
 		m := map[string]any{}
 		for id := range axeSkipped {
@@ -94,34 +87,50 @@ func TestAxeGallery(t *testing.T) {
 		return m
 	}())
 	run := `axe.run(document, {rules: ` + string(skip) + `, resultTypes: ["violations"]}).then((r) => ({violations: r.violations}))`
-	failed := 0
-	for i, s := range samples {
-		evalJSON(ctx, `(async () => { await window.__gallery.selectSample(`+jsString(s.ID)+`); return true; })()`)
-		waitJS(ctx, `(() => { const g = window.__gallery.state; return g.renderer && g.lines.length > 0 && g.pos >= g.lines.length; })()`)
-		evalJSON(ctx, `window.__gallery.state.renderer.flush().then(() => true)`)
-		for _, scheme := range []string{"light", "dark"} {
-			if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}, {Name: "prefers-reduced-motion", Value: "reduce"}},
-			}); err != nil {
-				t.Fatal(err)
+	// Four tabs in parallel, a share of the samples each (a tab has a time limit).
+	const shards = 4
+	for shard := 0; shard < shards; shard++ {
+		t.Run(fmt.Sprintf("shard%d", shard), func(t *testing.T) {
+			t.Parallel()
+			ctx := newTab(t)
+			navigate(ctx, srv.URL+"/index.html")
+			waitJS(ctx, `window.__gallery && window.__gallery.state.samples.length > 0`)
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](string(axeSrc))); err != nil {
+				t.Fatalf("load axe: %v", err)
 			}
-			evalJSON(ctx, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
-			// The whole page (gallery chrome included) once per scheme, then the stage.
-			expr := run
-			if i > 0 {
-				expr = strings.Replace(run, "axe.run(document,", `axe.run({include: [["#stage"]]},`, 1)
+			failed := 0
+			for i, s := range samples {
+				if i%shards != shard {
+					continue
+				}
+				evalJSON(ctx, `(async () => { await window.__gallery.selectSample(`+jsString(s.ID)+`); return true; })()`)
+				waitJS(ctx, `(() => { const g = window.__gallery.state; return g.renderer && g.lines.length > 0 && g.pos >= g.lines.length; })()`)
+				evalJSON(ctx, `window.__gallery.state.renderer.flush().then(() => true)`)
+				for _, scheme := range []string{"light", "dark"} {
+					if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+						Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}, {Name: "prefers-reduced-motion", Value: "reduce"}},
+					}); err != nil {
+						t.Fatal(err)
+					}
+					evalJSON(ctx, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+					// The whole page (gallery chrome included) for the first sample, then the stage.
+					expr := run
+					if i > 0 {
+						expr = strings.Replace(run, "axe.run(document,", `axe.run({include: [["#stage"]]},`, 1)
+					}
+					var res axeResult
+					if err := json.Unmarshal([]byte(evalJSON(ctx, expr)), &res); err != nil {
+						t.Fatal(err)
+					}
+					if len(res.Violations) > 0 {
+						failed++
+						t.Errorf("%s (%s): %d axe violations:\n%s", s.ID, scheme, len(res.Violations), res)
+					}
+					if failed > 10 {
+						t.Fatalf("stopping after %d failing samples", failed)
+					}
+				}
 			}
-			var res axeResult
-			if err := json.Unmarshal([]byte(evalJSON(ctx, expr)), &res); err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Violations) > 0 {
-				failed++
-				t.Errorf("%s (%s): %d axe violations:\n%s", s.ID, scheme, len(res.Violations), res)
-			}
-			if failed > 40 {
-				t.Fatalf("stopping after %d failing samples", failed)
-			}
-		}
+		})
 	}
 }
