@@ -239,19 +239,18 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 	env.OnAction = func(string, ActionInvocation) { sent++ }
 	root, _ := Build(s, env)
 	btn := find(root, byKey("go"))
-	if getAttr(btn, "disabled") != "" || !hasAttr(btn, "disabled") {
-		t.Errorf("button not disabled: %s", domhtml.String(btn))
-	}
-	fire(t, env, btn, dom.Event{Type: "click"})
-	if sent != 0 {
-		t.Error("click on a failing button was sent")
+	if getAttr(btn, "aria-disabled") != "true" || hasAttr(btn, "disabled") {
+		t.Errorf("button not aria-disabled (and focusable): %s", domhtml.String(btn))
 	}
 	field := find(root, byKey("email"))
 	if find(field, byClass("a2ui-error")) != nil || hasAttr(find(field, byTag("input")), "aria-invalid") {
 		t.Fatalf("the form opens in error: %s", domhtml.String(field))
 	}
-	// Leaving the field untouched shows its message.
-	fire(t, env, find(field, byTag("input")), dom.Event{Type: "focusout"})
+	// A click on the failing button sends nothing and reveals every field's message.
+	fire(t, env, btn, dom.Event{Type: "click"})
+	if sent != 0 {
+		t.Error("click on a failing button was sent")
+	}
 	root, _ = Build(s, env)
 	field = find(root, byKey("email"))
 	errEl := find(field, byClass("a2ui-error"))
@@ -265,7 +264,7 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 	fire(t, env, input, dom.Event{Type: "input", Value: "a@b.co"})
 	root, _ = Build(s, env)
 	btn = find(root, byKey("go"))
-	if hasAttr(btn, "disabled") {
+	if hasAttr(btn, "aria-disabled") {
 		t.Error("button still disabled")
 	}
 	if find(root, byClass("a2ui-error")) != nil {
@@ -432,5 +431,33 @@ func TestErrorsReportedOnce(t *testing.T) {
 	_, e2 := Build(s, env)
 	if len(e1) != 1 || len(e2) != 0 {
 		t.Errorf("first %v, second %v", e1, e2)
+	}
+}
+
+// A field's validation message shows once the user has left it (focusout) or changed
+// it, not on load.
+func TestFieldMessageAfterTouch(t *testing.T) {
+	for _, ev := range []string{"focusout", "change"} {
+		_, s := newSurface(t, `[
+			{"id":"root","component":"Column","children":["name","age"]},
+			{"id":"name","component":"TextField","label":"Name","value":{"path":"/name"},
+			 "checks":[{"condition":{"call":"required","args":{"value":{"path":"/name"}}},"message":"Name is required"}]},
+			{"id":"age","component":"TextField","label":"Age","value":{"path":"/age"},
+			 "checks":[{"condition":{"call":"required","args":{"value":{"path":"/age"}}},"message":"Age is required"}]}
+		]`, `{"name":"","age":""}`)
+		env := testEnv()
+		root, _ := Build(s, env)
+		if n := len(findAll(root, byClass("a2ui-error"))); n != 0 {
+			t.Fatalf("%s: %d messages on load", ev, n)
+		}
+		fire(t, env, find(find(root, byKey("name")), byTag("input")), dom.Event{Type: ev})
+		root, _ = Build(s, env)
+		var got []string
+		for _, e := range findAll(root, byClass("a2ui-error")) {
+			got = append(got, domhtml.Text(e))
+		}
+		if len(got) != 1 || got[0] != "Name is required" {
+			t.Errorf("%s: messages %q, want only the touched field's", ev, got)
+		}
 	}
 }

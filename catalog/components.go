@@ -388,7 +388,7 @@ func renderButton(b *Builder, in *Instance) *dom.Node {
 	}
 	_, ok := b.Checks(in, true)
 	if !ok {
-		setAttr(btn, "disabled", "")
+		// Not `disabled`: the button stays focusable and a click shows what is missing.
 		setAttr(btn, "aria-disabled", "true")
 	}
 	if _, isObj := in.props.v["action"].(map[string]any); !isObj && in.Has("action") {
@@ -400,7 +400,13 @@ func renderButton(b *Builder, in *Instance) *dom.Node {
 			h()
 		}
 		if _, ok := b.Checks(in, false); !ok {
-			return // a failing own check blocks the action (also when triggered programmatically)
+			// A failing own check blocks the action (also when triggered
+			// programmatically) and reveals every field's message.
+			if !b.state.submitted {
+				b.state.submitted = true
+				b.invalidate()
+			}
+			return
 		}
 		b.runAction(in)
 	}))
@@ -494,7 +500,7 @@ func (b *Builder) fieldError(in *Instance, wrap, control *dom.Node, extra string
 	if _, has := control.Handler("change"); !has {
 		on(control, "change", b.Handler(func(dom.Event) { touch() }))
 	}
-	if msg == "" || !b.state.entry(in.UID, in.Comp.Gen).touched {
+	if msg == "" || !(b.state.submitted || b.state.entry(in.UID, in.Comp.Gen).touched) {
 		return
 	}
 	id := b.DOMID(in, "error")

@@ -163,6 +163,9 @@ type UIState struct {
 	seeder   binding.Seeder // v0.8 {path,literal} seeds of template rows
 	reported map[string]uint64
 	build    uint64
+	// submitted: a Button was clicked while its checks failed, so every field of the
+	// surface shows its validation message.
+	submitted bool
 }
 
 type uiEntry struct {

@@ -122,3 +122,18 @@ func errCodes(errs []*protocol.Error) []string {
 }
 
 func eventInput(v string) dom.Event { return dom.Event{Type: "input", Value: v} }
+
+// findAll returns every node of n's subtree matching pred, in document order.
+func findAll(n *dom.Node, pred func(*dom.Node) bool) []*dom.Node {
+	if n == nil {
+		return nil
+	}
+	var out []*dom.Node
+	if pred(n) {
+		out = append(out, n)
+	}
+	for _, c := range n.Children {
+		out = append(out, findAll(c, pred)...)
+	}
+	return out
+}
