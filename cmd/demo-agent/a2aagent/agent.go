@@ -38,8 +38,8 @@ const (
 
 // Paths the Handler serves.
 const (
-	PathV1       = "/a2a/v1"                  // JSON-RPC, A2A 1.0
-	PathV03      = "/a2a/v0.3"                // JSON-RPC, A2A 0.3 (SDK compatibility layer)
+	PathV1       = "/a2a/v1"                   // JSON-RPC, A2A 1.0
+	PathV03      = "/a2a/v0.3"                 // JSON-RPC, A2A 0.3 (SDK compatibility layer)
 	PathCardV03  = "/a2a/v0.3/agent-card.json" // a card listing only the 0.3 interface
 	PathCardV1   = "/a2a/v1/agent-card.json"   // a card listing only the 1.0 interface
 	PathCardBoth = a2asrv.WellKnownAgentCardPath
