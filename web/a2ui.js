@@ -6,9 +6,10 @@
 // It resolves a2ui.wasm, wasm_exec.js, a2ui-runtime.js and a2ui.css relative to its own URL,
 // compiles the module while the first stream is already being fetched, and exposes
 //   window.A2UI.ready             Promise<A2UI> resolved once the Go runtime is up
-//   A2UI.mount(element, options)  -> renderer {process, connect, flush, dataModel, surfaces,
-//                                   capabilities, destroy, ready}, at once (calls queue
-//                                   until the runtime is up)
+//   A2UI.mount(element, options)  -> renderer {process, connect, send, flush, dataModel,
+//                                   surfaces, capabilities, destroy, ready}, at once (calls
+//                                   queue until the runtime is up)
+//   <a2ui-renderer agent="https://agent.example/" transport="a2a" message="hi"> (A2A agent)
 // Events on the mounted element: a2ui-action, a2ui-error, a2ui-surface (CustomEvent, detail JSON).
 // No eval, no innerHTML; the only network requests are the ones the page configured
 // (src, action-url, connect()) plus this loader's own static files.
@@ -125,6 +126,22 @@
       removeHost(surfaceId) {
         for (const s of Array.from(wrap.children)) if (s.dataset.surfaceId === surfaceId) s.remove();
       },
+      // notice shows the agent connection's message (an A2A error, a failed task) above
+      // the surfaces; "" removes it.
+      notice(text) {
+        let el = wrap.querySelector(":scope > .a2ui-notice");
+        if (!text) {
+          if (el) el.remove();
+          return;
+        }
+        if (!el) {
+          el = document.createElement("div");
+          el.className = "a2ui-status a2ui-notice";
+          el.setAttribute("role", "alert");
+          wrap.prepend(el);
+        }
+        el.textContent = text;
+      },
       openURL(u) {
         const w = window.open(u, "_blank", "noopener,noreferrer");
         if (w) w.opener = null;
@@ -144,6 +161,10 @@
       r = go.create(hooks, {
         actionURL: options.actionURL || options.actionUrl || "",
         headers: options.headers || {},
+        // transport "a2a": an A2A agent (its base URL or card URL), optional first message.
+        transport: options.transport || "",
+        agent: options.agent ? new URL(options.agent, location.href).href : "",
+        message: options.message || "",
       });
       for (const f of queue.splice(0)) f();
     });
@@ -166,6 +187,13 @@
         const resp = fetch(new URL(u, location.href).href, init); // starts now, read once live
         resp.catch(() => {}); // reported by the renderer as an a2ui-error
         return new Promise((resolve) => later(() => resolve(r.attach(resp, o.transport || ""))));
+      },
+      // send starts a turn with the A2A agent (transport "a2a") carrying text.
+      send(text) {
+        live();
+        if (options.transport !== "a2a") throw new Error('a2ui: send() needs transport "a2a"');
+        later(() => r.send(String(text)));
+        return api;
       },
       flush() {
         return whenLive.then(() => (dead || !r ? undefined : r.flush()));
@@ -197,7 +225,7 @@
   window.A2UI = A2UI;
 
   class A2UIRenderer extends HTMLElement {
-    static get observedAttributes() { return ["src"]; }
+    static get observedAttributes() { return ["src", "agent"]; }
     connectedCallback() { this._start(); }
     attributeChangedCallback(name, oldV, newV) { if (this._renderer && oldV !== newV) this._start(); }
     disconnectedCallback() {
@@ -207,15 +235,18 @@
     }
     get renderer() { return this._renderer || null; }
     _start() {
-      const src = this.getAttribute("src");
       const transport = this.getAttribute("transport") || "";
+      const agent = transport === "a2a" ? this.getAttribute("agent") : null;
+      const src = agent ? null : this.getAttribute("src");
       // Fetch the stream now, in parallel with the wasm compile.
       const resp = src ? fetch(new URL(src, location.href).href, { headers: { Accept: "application/jsonl, text/event-stream" } }) : null;
       if (resp) resp.catch(() => {}); // the renderer reports failures as a2ui-error
       const prev = this._mounting;
       this._mounting = (async () => {
         if (prev) { try { (await prev).destroy(); } catch (e) { /* ignore */ } }
-        const r = mount(this, { actionURL: this.getAttribute("action-url") || "" });
+        const r = mount(this, agent
+          ? { transport, agent, message: this.getAttribute("message") || "" }
+          : { actionURL: this.getAttribute("action-url") || "" });
         this._renderer = r;
         if (resp) r._attach(resp, transport);
         await r.ready;

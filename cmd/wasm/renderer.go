@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/render"
+	"github.com/a2ui-go/a2ui/transport/a2a"
 	"github.com/hack-pad/safejs"
 )
 
@@ -27,6 +28,8 @@ type jsRenderer struct {
 	frame     *frameRequester
 	destroyed bool
 	streams   int
+	// a2a is the agent connection when the renderer was mounted with transport "a2a".
+	a2a *a2a.Client
 }
 
 // createRenderer implements __a2uiGo.create(hooks, options) → renderer object. It runs in
@@ -128,11 +131,41 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	set("capabilities", func(a []safejs.Value) any {
 		return string(jr.r.Capabilities())
 	})
+	set("send", func(a []safejs.Value) any {
+		text := ""
+		if len(a) > 0 && a[0].Type() == safejs.TypeString {
+			text, _ = a[0].String()
+		}
+		post(func() {
+			if !jr.destroyed {
+				jr.a2aSend(text)
+			}
+		})
+		return nil
+	})
+	if optString(args[1], "transport") == "a2a" {
+		agent, message := optString(args[1], "agent"), optString(args[1], "message")
+		post(func() {
+			if !jr.destroyed {
+				jr.startA2A(agent, message)
+			}
+		})
+	}
 	set("destroy", func(a []safejs.Value) any {
 		post(jr.destroy)
 		return nil
 	})
 	return obj
+}
+
+// optString reads a string member of the options object ("" when absent).
+func optString(o safejs.Value, name string) string {
+	v, err := o.Get(name)
+	if err != nil || v.Type() != safejs.TypeString {
+		return ""
+	}
+	s, _ := v.String()
+	return s
 }
 
 func (jr *jsRenderer) destroy() {
@@ -188,6 +221,11 @@ func (jr *jsRenderer) Emit(event string, detail []byte) {
 }
 
 func (jr *jsRenderer) Send(body []byte, errorReport bool) {
+	if jr.a2a != nil {
+		// An A2A message to the agent; its answer comes back on the turn's stream.
+		jr.a2a.Send("", [][]byte{body}, jr.r.ClientDataModel, errorReport)
+		return
+	}
 	if jr.actionURL == "" {
 		return
 	}

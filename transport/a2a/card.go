@@ -3,7 +3,6 @@ package a2a
 import (
 	"encoding/json"
 	"errors"
-	"net/url"
 	"sort"
 	"strings"
 
@@ -35,37 +34,66 @@ func ExtensionURI(v protocol.Version) string {
 // WellKnownPath is where an agent publishes its card.
 const WellKnownPath = "/.well-known/agent-card.json"
 
-// CardURLs returns the URLs to try, in order, for the card of agent: agent itself when it
-// names a .json file; otherwise agent's path joined with WellKnownPath (as the A2A SDKs
-// resolve a base URL), then the origin's WellKnownPath. Relative agent URLs resolve
-// against base (the page URL).
-func CardURLs(agent, base string) ([]string, error) {
-	b, err := url.Parse(base)
-	if err != nil {
-		return nil, err
+// splitURL cuts an absolute http(s) URL into its origin ("https://host:port") and the
+// rest (path, query, fragment). The browser glue hands over absolute URLs (the loader
+// resolves the page's relative ones), so no general URL parser is linked in.
+func splitURL(u string) (origin, rest string, ok bool) {
+	var after string
+	switch {
+	case strings.HasPrefix(u, "https://"):
+		after = u[len("https://"):]
+	case strings.HasPrefix(u, "http://"):
+		after = u[len("http://"):]
+	default:
+		return "", "", false
 	}
-	u, err := b.Parse(agent)
-	if err != nil {
-		return nil, err
+	i := strings.IndexAny(after, "/?#")
+	if i < 0 {
+		i = len(after)
 	}
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, errors.New("agent URL must be http or https: " + agent)
+	if i == 0 || strings.ContainsAny(after[:i], " \t\n\\") {
+		return "", "", false
 	}
-	u.Fragment = ""
-	if strings.HasSuffix(u.Path, ".json") {
-		return []string{u.String()}, nil
+	return u[:len(u)-len(after)+i], after[i:], true
+}
+
+// resolve resolves ref against the absolute URL base: an absolute http(s) URL as is,
+// "/path" against base's origin.
+func resolve(ref, base string) (string, bool) {
+	if _, _, ok := splitURL(ref); ok {
+		return ref, true
 	}
-	joined := *u
-	joined.RawQuery = ""
-	joined.Path = strings.TrimSuffix(u.Path, "/") + WellKnownPath
-	joined.RawPath = ""
-	origin := *u
-	origin.RawQuery = ""
-	origin.Path, origin.RawPath = WellKnownPath, ""
-	if joined.String() == origin.String() {
-		return []string{origin.String()}, nil
+	origin, _, ok := splitURL(base)
+	if !ok || !strings.HasPrefix(ref, "/") || strings.HasPrefix(ref, "//") {
+		return "", false
 	}
-	return []string{joined.String(), origin.String()}, nil
+	return origin + ref, true
+}
+
+// CardURLs returns the URLs to try, in order, for the card of agent (an absolute
+// http(s) URL): agent itself when its path names a .json file; otherwise agent's path
+// joined with WellKnownPath (as the A2A SDKs resolve a base URL), then the origin's
+// WellKnownPath.
+func CardURLs(agent string) ([]string, error) {
+	origin, rest, ok := splitURL(agent)
+	if !ok {
+		return nil, errors.New("agent must be an absolute http(s) URL: " + agent)
+	}
+	path := rest
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	if strings.HasSuffix(path, ".json") {
+		if i := strings.IndexByte(rest, '#'); i >= 0 {
+			rest = rest[:i]
+		}
+		return []string{origin + rest}, nil
+	}
+	joined := origin + strings.TrimSuffix(path, "/") + WellKnownPath
+	if root := origin + WellKnownPath; joined != root {
+		return []string{joined, root}, nil
+	}
+	return []string{joined}, nil
 }
 
 // Card is what a Session needs from an agent card.
@@ -134,27 +162,23 @@ func major(v string) string {
 // ParseCard reads an agent card (A2A 1.0, or 0.3 with url/preferredTransport/
 // additionalInterfaces) fetched from cardURL. The JSON-RPC interface is taken from
 // supportedInterfaces first, A2A 1.0 preferred over 0.3; a card without one there falls
-// back to its 0.3 url fields (protocolVersion, default "0.3"). Interface URLs resolve
-// against cardURL and must be http(s).
+// back to its 0.3 url fields (protocolVersion, default "0.3"). Interface URLs must be
+// absolute http(s) URLs or "/path"s (resolved against cardURL's origin).
 func ParseCard(body []byte, cardURL string) (*Card, error) {
 	var c cardJSON
 	if err := json.Unmarshal(body, &c); err != nil {
 		return nil, errors.New("agent card is not valid JSON: " + err.Error())
-	}
-	base, err := url.Parse(cardURL)
-	if err != nil {
-		return nil, err
 	}
 	card := &Card{Name: c.Name, Streaming: c.Capabilities.Streaming}
 	pick := func(raw, version string) bool {
 		if raw == "" || version == "" {
 			return false
 		}
-		u, err := base.Parse(raw)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		u, ok := resolve(raw, cardURL)
+		if !ok {
 			return false
 		}
-		card.Endpoint, card.Version = u.String(), version
+		card.Endpoint, card.Version = u, version
 		return true
 	}
 	for _, want := range []string{V10, V03} {

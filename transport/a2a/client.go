@@ -76,12 +76,11 @@ type turnReq struct {
 	quiet bool
 }
 
-// NewClient returns a client for the agent at agent (base URL or card URL, resolved
-// against page); it starts fetching the card at once. catalogs are the renderer's
-// catalog ids.
-func NewClient(t Transport, h Hooks, agent, page string, catalogs []string) *Client {
+// NewClient returns a client for the agent at agent (its absolute base URL or card
+// URL); it starts fetching the card at once. catalogs are the renderer's catalog ids.
+func NewClient(t Transport, h Hooks, agent string, catalogs []string) *Client {
 	c := &Client{t: t, h: h, ours: catalogs, Retries: 3, Backoff: 250 * time.Millisecond, MaxEvent: 8 << 20}
-	urls, err := CardURLs(agent, page)
+	urls, err := CardURLs(agent)
 	if err != nil {
 		c.fail(err)
 		return c

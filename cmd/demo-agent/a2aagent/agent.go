@@ -308,7 +308,15 @@ func (e *executor) answer(rc Received) ([][]byte, string, error) {
 	}
 	if len(rc.A2UI) > 0 {
 		var out [][]byte
+		reports := 0
 		for _, m := range rc.A2UI {
+			var probe struct {
+				Error json.RawMessage `json:"error"`
+			}
+			if json.Unmarshal(m, &probe) == nil && probe.Error != nil {
+				reports++ // a renderer error report: noted, nothing to answer
+				continue
+			}
 			msg, err := withDataModel(m, rc.Metadata)
 			if err != nil {
 				return nil, "", err
@@ -318,6 +326,9 @@ func (e *executor) answer(rc Received) ([][]byte, string, error) {
 				return nil, "", err
 			}
 			out = append(out, lines...)
+		}
+		if reports == len(rc.A2UI) {
+			return nil, "Noted the renderer's error report.", nil
 		}
 		return out, fmt.Sprintf("Answered %d message(s) with %d update(s).", len(rc.A2UI), len(out)), nil
 	}
