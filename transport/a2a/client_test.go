@@ -167,7 +167,9 @@ func TestClientStreamEnds(t *testing.T) {
 			func() (int, []string, error) { return 200, sse(taskWorking), nil },
 			[]string{"SendStreamingMessage", "SubscribeToTask"}, "ok", ""},
 		{"0.3 clean end: the turn is over", card03,
-			func() (int, []string, error) { return 200, sse(`{"kind":"task","id":"T","contextId":"C","status":{"state":"working"}}`), nil },
+			func() (int, []string, error) {
+				return 200, sse(`{"kind":"task","id":"T","contextId":"C","status":{"state":"working"}}`), nil
+			},
 			[]string{"message/stream"}, "ok", ""},
 		{"0.3 dropped: resubscribe", card03,
 			func() (int, []string, error) {

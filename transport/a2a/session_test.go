@@ -170,7 +170,9 @@ func TestTaskIDs(t *testing.T) {
 func TestSnapshotAddsOnlyWhatWasMissed(t *testing.T) {
 	s := newTestSession(card(V10, true, protocol.V09))
 	part := func(m string) string { return `{"data":[` + m + `],"mediaType":"application/a2ui+json"}` }
-	m := func(i int) string { return `{"version":"v0.9","deleteSurface":{"surfaceId":"s` + strconv.Itoa(i) + `"}}` }
+	m := func(i int) string {
+		return `{"version":"v0.9","deleteSurface":{"surfaceId":"s` + strconv.Itoa(i) + `"}}`
+	}
 	var got []string
 	feed := func(data string) {
 		res := s.Event([]byte(data))
