@@ -53,12 +53,19 @@ type a2aFetch struct{ jr *jsRenderer }
 func (t a2aFetch) After(d time.Duration, f func()) {
 	go func() {
 		time.Sleep(d)
-		post(f)
+		post(func() {
+			if !t.jr.destroyed {
+				f()
+			}
+		})
 	}()
 }
 
 func (t a2aFetch) Do(req a2a.Request, sink a2a.Sink) {
 	jr := t.jr
+	if jr.destroyed {
+		return
+	}
 	fetch, err := safejs.Global().Get("fetch")
 	if err != nil {
 		post(func() { sink.End(err) })

@@ -129,12 +129,22 @@ func (c *Client) fetchCard(urls []string, last error) {
 	c.t.Do(Request{Method: "GET", URL: u, Headers: map[string]string{"Accept": "application/json"}}, b)
 }
 
+// maxQueued bounds the error reports waiting for a turn: beyond it they are dropped
+// (the page still got each as an a2ui-error event).
+const maxQueued = 64
+
 // Send queues a user turn: text (may be ""), A2UI client messages, and the client
 // data model (called when the turn starts; nil or returning nil means none). quiet
-// marks an error report.
+// marks an error report: reports waiting behind a turn are merged into one message.
 func (c *Client) Send(text string, a2ui [][]byte, dataModel func() []byte, quiet bool) {
 	if c.failed != nil {
 		c.emitError("A2A_CARD", 0, "not connected to the agent: "+c.failed.Error())
+		return
+	}
+	if n := len(c.queue); quiet && text == "" && n > 0 && c.queue[n-1].quiet && c.queue[n-1].text == "" {
+		if len(c.queue[n-1].a2ui) < maxQueued {
+			c.queue[n-1].a2ui = append(c.queue[n-1].a2ui, a2ui...)
+		}
 		return
 	}
 	c.queue = append(c.queue, turnReq{text: text, a2ui: a2ui, dm: dataModel, quiet: quiet})

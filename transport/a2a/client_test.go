@@ -243,3 +243,30 @@ func TestClientRetriesRunOut(t *testing.T) {
 		t.Errorf("%d reconnecting events: %q", got, r.events)
 	}
 }
+
+// TestClientMergesErrorReports: error reports waiting behind a turn go out as one
+// message, at most maxQueued of them.
+func TestClientMergesErrorReports(t *testing.T) {
+	var bodies []string
+	f := &fake{t: t, reply: func(req Request, m string) (int, string, []string, error) {
+		if req.Method == "GET" {
+			return 200, "application/json", []string{card10}, nil
+		}
+		bodies = append(bodies, string(req.Body))
+		return 200, "text/event-stream", sse(taskWorking, doneInput), nil
+	}}
+	r := &rec{}
+	c := NewClient(f, r.hooks(), "https://a/", nil)
+	c.Send("hi", nil, nil, false)
+	for range 100 {
+		c.Send("", [][]byte{[]byte(`{"version":"v0.9","error":{"code":"X","message":"m","surfaceId":"s"}}`)}, nil, true)
+	}
+	c.Send("bye", nil, nil, false)
+	f.run()
+	if len(bodies) != 3 || !strings.Contains(bodies[0], `"text":"hi"`) || !strings.Contains(bodies[2], `"text":"bye"`) {
+		t.Fatalf("bodies:\n%s", strings.Join(bodies, "\n"))
+	}
+	if n := strings.Count(bodies[1], `"code":"X"`); n != maxQueued {
+		t.Errorf("%d error reports in the merged turn, want %d", n, maxQueued)
+	}
+}
