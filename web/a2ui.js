@@ -88,6 +88,12 @@
     return { go: window.__a2uiGo, css: text };
   })();
 
+  // absURL resolves u against the page; an unparsable URL is passed on for the renderer
+  // to report (a2ui-error) rather than thrown here.
+  const absURL = (u) => {
+    try { return new URL(u, location.href).href; } catch (e) { return String(u); }
+  };
+
   // mount attaches a renderer to element: an open shadow root holds one <section> per surface.
   // mount attaches a renderer to element and returns it at once: an open shadow root
   // holds one <section> per surface. Until the Go runtime is ready, process/connect calls
@@ -163,7 +169,7 @@
         headers: options.headers || {},
         // transport "a2a": an A2A agent (its base URL or card URL), optional first message.
         transport: options.transport || "",
-        agent: options.agent ? new URL(options.agent, location.href).href : "",
+        agent: options.agent ? absURL(options.agent) : "",
         message: options.message || "",
       });
       for (const f of queue.splice(0)) f();

@@ -144,7 +144,7 @@ func (t a2aFetch) Do(req a2a.Request, sink a2a.Sink) {
 // a2aSend starts a turn with the user's text (r.send(text)); UI goroutine.
 func (jr *jsRenderer) a2aSend(text string) {
 	if jr.a2a == nil {
-		jr.Emit("a2ui-error", []byte(`{"code":"A2A_NOT_CONFIGURED","message":`+strconv.Quote("send() needs transport \"a2a\" and an agent")+`}`))
+		jr.Emit("a2ui-error", []byte(`{"error":{"code":"A2A_NOT_CONFIGURED","message":`+strconv.Quote("send() needs transport \"a2a\" and an agent")+`}}`))
 		return
 	}
 	jr.a2a.Send(text, nil, jr.r.ClientDataModel, false)

@@ -43,7 +43,8 @@ type Hooks struct {
 	// (errors its messages cause are not reported to the agent again).
 	Open func(quiet bool) Stream
 	// Emit fires a page event: "a2ui-text" {"text","taskId","contextId"},
-	// "a2ui-task" {"taskId","contextId","state"}, "a2ui-error" (see Client).
+	// "a2ui-task" {"taskId","contextId","state"}, "a2ui-error"
+	// {"error":{"code":"A2A_…","message","a2aCode"}}.
 	Emit func(event string, detail []byte)
 	// Notice shows text on the renderer (an agent error, a failed task); "" clears it.
 	Notice func(text string)
@@ -294,8 +295,11 @@ func (t *turn) end(err error) {
 	c.next()
 }
 
+// emitError fires a2ui-error in the shape of the renderer's own errors:
+// {"error":{"code":..,"message":..[,"a2aCode":n]}} (no version: it is not an A2UI message
+// and is never sent to the agent).
 func (c *Client) emitError(code string, a2aCode int, msg string) {
-	b := []byte(`{"code":`)
+	b := []byte(`{"error":{"code":`)
 	b = strconv.AppendQuote(b, code)
 	if a2aCode != 0 {
 		b = append(b, `,"a2aCode":`...)
@@ -303,7 +307,7 @@ func (c *Client) emitError(code string, a2aCode int, msg string) {
 	}
 	b = append(b, `,"message":`...)
 	b = strconv.AppendQuote(b, msg)
-	c.h.Emit("a2ui-error", append(b, '}'))
+	c.h.Emit("a2ui-error", append(b, "}}"...))
 }
 
 // objectJSON writes {"k1":"v1",...}, skipping empty values.

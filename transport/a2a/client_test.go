@@ -123,7 +123,7 @@ func TestClientCardFails(t *testing.T) {
 	if len(r.notices) != 1 || r.notices[0] != "Cannot connect to the agent: offline" {
 		t.Errorf("notices %q", r.notices)
 	}
-	if want := []string{`a2ui-error {"code":"A2A_CARD","message":"offline"}`, `a2ui-error {"code":"A2A_CARD","message":"not connected to the agent: offline"}`}; !slices.Equal(r.events, want) {
+	if want := []string{`a2ui-error {"error":{"code":"A2A_CARD","message":"offline"}}`, `a2ui-error {"error":{"code":"A2A_CARD","message":"not connected to the agent: offline"}}`}; !slices.Equal(r.events, want) {
 		t.Errorf("events %q", r.events)
 	}
 }

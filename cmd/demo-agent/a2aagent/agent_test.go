@@ -385,7 +385,7 @@ func TestClientShowsErrors(t *testing.T) {
 	c.Send("no such sample", nil, nil, false)
 	l.run(t, func() bool { return len(p.closed) == 1 })
 	ev := strings.Join(p.events, "\n")
-	if !strings.Contains(ev, `a2ui-error {"code":"A2A_TASK_FAILED","message":"the agent's task failed: I can show \"booking\" or \"tasks\"`) {
+	if !strings.Contains(ev, `a2ui-error {"error":{"code":"A2A_TASK_FAILED","message":"the agent's task failed: I can show \"booking\" or \"tasks\"`) {
 		t.Errorf("events: %s", ev)
 	}
 	if len(p.notices) < 2 || !strings.HasPrefix(p.notices[len(p.notices)-1], `The agent could not complete the request: I can show "booking"`) {
@@ -410,7 +410,7 @@ func TestClientShowsErrors(t *testing.T) {
 	c2 := a2ac.NewClient(httpTransport{l}, p.hooks(), srv2.URL, catalogs())
 	c2.Send("booking", nil, nil, false)
 	l.run(t, func() bool { return len(p.closed) == 2 })
-	if !slices.Contains(p.events, `a2ui-error {"code":"A2A_ERROR","a2aCode":-32602,"message":"invalid params"}`) {
+	if !slices.Contains(p.events, `a2ui-error {"error":{"code":"A2A_ERROR","a2aCode":-32602,"message":"invalid params"}}`) {
 		t.Errorf("events %q", p.events)
 	}
 	if got := p.notices[len(p.notices)-1]; got != "The agent reported an error: invalid params (-32602)" {
