@@ -212,11 +212,13 @@ export type ErrorCode =
   | "STREAM_FAILED"
   | "RENDER_FAILED"
   /** Transport `a2a` (shown on the page, not sent to the agent): a JSON-RPC error
-   *  (`a2aCode`), a failed task, an unreadable agent card, a broken stream. */
+   *  (`a2aCode`), a failed task, an unreadable agent card, a broken stream, an event
+   *  that could not be read (skipped). */
   | "A2A_ERROR"
   | "A2A_TASK_FAILED"
   | "A2A_CARD"
   | "A2A_STREAM"
+  | "A2A_BAD_EVENT"
   | "A2A_NOT_CONFIGURED"
   | (string & {});
 

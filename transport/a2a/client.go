@@ -201,6 +201,10 @@ func (t *turn) event(data []byte, ph phase) {
 	}
 	c := t.c
 	res := c.s.Event(data)
+	if res.Bad != "" {
+		c.emitError("A2A_BAD_EVENT", 0, res.Bad) // skipped; the stream goes on
+		return
+	}
 	if res.Err != nil {
 		if ph == phaseResubscribe && t.task != "" &&
 			(res.Err.Code == CodeTaskNotFound || res.Err.Code == CodeUnsupportedOperation) {

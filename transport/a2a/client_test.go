@@ -270,3 +270,28 @@ func TestClientMergesErrorReports(t *testing.T) {
 		t.Errorf("%d error reports in the merged turn, want %d", n, maxQueued)
 	}
 }
+
+// TestClientSkipsBadEvents: an event that cannot be read is reported and skipped; the
+// turn goes on and ends normally.
+func TestClientSkipsBadEvents(t *testing.T) {
+	f := &fake{t: t, reply: func(req Request, m string) (int, string, []string, error) {
+		if req.Method == "GET" {
+			return 200, "application/json", []string{card10}, nil
+		}
+		return 200, "text/event-stream", []string{"data: " + rpc(taskWorking) + "\n\n", "data: {not json\n\n",
+			"data: " + rpc(part0) + "\n\n", "data: " + rpc(doneInput) + "\n\n"}, nil
+	}}
+	r := &rec{}
+	c := NewClient(f, r.hooks(), "https://a/", nil)
+	c.Send("hi", nil, nil, false)
+	f.run()
+	if len(r.lines) != 1 || !slices.Equal(r.closed, []string{"ok"}) {
+		t.Errorf("lines %q closed %q", r.lines, r.closed)
+	}
+	if n := strings.Count(strings.Join(r.events, "\n"), `"code":"A2A_BAD_EVENT"`); n != 1 {
+		t.Errorf("events %q", r.events)
+	}
+	if len(f.reqs) != 2 {
+		t.Errorf("requests %q", f.reqs)
+	}
+}

@@ -67,11 +67,12 @@ func (s *Session) newID() string {
 	return string(b)
 }
 
-// method names by A2A version.
-var methods = map[string][4]string{
-	//     stream, send, subscribe, get
-	V10: {"SendStreamingMessage", "SendMessage", "SubscribeToTask", "GetTask"},
-	V03: {"message/stream", "message/send", "tasks/resubscribe", "tasks/get"},
+// methods returns the method names of version v: stream, send, subscribe, get.
+func methods(v string) [4]string {
+	if v == V10 {
+		return [4]string{"SendStreamingMessage", "SendMessage", "SubscribeToTask", "GetTask"}
+	}
+	return [4]string{"message/stream", "message/send", "tasks/resubscribe", "tasks/get"}
 }
 
 func (s *Session) request(method string, params any, stream bool) Request {
@@ -158,7 +159,7 @@ func (s *Session) Send(text string, a2ui [][]byte, dataModel []byte) Request {
 	if s.taskID != "" {
 		msg["taskId"] = s.taskID
 	}
-	m := methods[s.card.Version]
+	m := methods(s.card.Version)
 	if s.card.Streaming {
 		return s.request(m[0], map[string]any{"message": msg}, true)
 	}
@@ -169,13 +170,13 @@ func (s *Session) Send(text string, a2ui [][]byte, dataModel []byte) Request {
 // drop (SubscribeToTask / tasks/resubscribe); the agent answers with the task as it
 // is now, then its further events.
 func (s *Session) Resubscribe(id string) Request {
-	return s.request(methods[s.card.Version][2], map[string]any{"id": id}, true)
+	return s.request(methods(s.card.Version)[2], map[string]any{"id": id}, true)
 }
 
 // GetTask builds the request for task id's snapshot (GetTask / tasks/get), used when
 // the task can no longer be subscribed to (it ended while the stream was down).
 func (s *Session) GetTask(id string) Request {
-	return s.request(methods[s.card.Version][3], map[string]any{"id": id}, false)
+	return s.request(methods(s.card.Version)[3], map[string]any{"id": id}, false)
 }
 
 // splitMetadata removes a top-level "metadata" member from an A2UI client message and
@@ -247,8 +248,11 @@ type Result struct {
 	// Final: the turn is over (a message, a terminal or interrupted task state, 0.3's
 	// final flag, or an error).
 	Final bool
-	// Err is the JSON-RPC error of an error response (or a malformed one).
+	// Err is the JSON-RPC error of an error response: the agent refused the request.
 	Err *RPCError
+	// Bad describes an event that could not be read (not JSON, no result, an unknown
+	// or malformed result); it is skipped and the stream goes on.
+	Bad string
 }
 
 // Failed reports whether the event ended the task unsuccessfully.
@@ -317,7 +321,7 @@ type artifactUpdateJSON struct {
 func (s *Session) Event(data []byte) Result {
 	var resp rpcResponse
 	if err := json.Unmarshal(data, &resp); err != nil {
-		return Result{Final: true, Err: &RPCError{Code: -32700, Message: "the agent sent invalid JSON: " + err.Error()}}
+		return Result{Bad: "the agent sent invalid JSON: " + err.Error()}
 	}
 	if resp.Error != nil {
 		return Result{Final: true, Err: resp.Error}
@@ -335,7 +339,7 @@ func (s *Session) Event(data []byte) Result {
 		MessageID json.RawMessage `json:"messageId"`
 	}
 	if len(resp.Result) == 0 || json.Unmarshal(resp.Result, &wrap) != nil {
-		return Result{Final: true, Err: &RPCError{Code: -32603, Message: "the agent's response has no result object"}}
+		return Result{Bad: "the agent's response has no result object"}
 	}
 	raw, kind := resp.Result, wrap.Kind
 	switch {
@@ -357,7 +361,7 @@ func (s *Session) Event(data []byte) Result {
 	}
 	res.Kind = kind
 	bad := func() Result {
-		return Result{Final: true, Err: &RPCError{Code: -32603, Message: "the agent sent a malformed " + kind}}
+		return Result{Bad: "the agent sent a malformed " + kind}
 	}
 	switch kind {
 	case "task":
@@ -399,7 +403,7 @@ func (s *Session) Event(data []byte) Result {
 		res.TaskID, res.ContextID = u.TaskID, u.ContextID
 		s.artifact(u.Artifact, u.Append, false, &res)
 	default:
-		return Result{Final: true, Err: &RPCError{Code: -32603, Message: "the agent sent an unknown result"}}
+		return Result{Bad: "the agent sent an unknown result"}
 	}
 	switch res.State {
 	case "completed", "failed", "canceled", "rejected", "input-required", "auth-required":

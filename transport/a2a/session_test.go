@@ -107,23 +107,24 @@ func TestEventShapes(t *testing.T) {
 		state      string
 		final      bool
 		err        int
+		bad        string
 	}{
 		{"1.0 artifact update, list, mediaType", rpc(`{"artifactUpdate":{"taskId":"T","contextId":"C","artifact":{"artifactId":"x","parts":[{"data":[` + msgA + `,` + msgB + `],"mediaType":"application/a2ui+json"}]}}}`),
-			[]string{`[` + msgA + `,` + msgB + `]`}, nil, "", false, 0},
+			[]string{`[` + msgA + `,` + msgB + `]`}, nil, "", false, 0, ""},
 		{"0.3 artifact update, the SDK compatibility wrapper", rpc(`{"kind":"artifact-update","taskId":"T","contextId":"C","artifact":{"artifactId":"x","parts":[{"kind":"data","data":{"value":[` + msgA + `]},"metadata":{"data_part_compat":true,"mimeType":"application/json+a2ui"}}]}}`),
-			[]string{`[` + msgA + `]`}, nil, "", false, 0},
+			[]string{`[` + msgA + `]`}, nil, "", false, 0, ""},
 		{"0.3 status update, one message object, final flag", rpc(`{"kind":"status-update","taskId":"T","contextId":"C","final":true,"status":{"state":"working","message":{"kind":"message","messageId":"m1","role":"agent","parts":[{"kind":"text","text":"hello"},{"kind":"data","data":` + msgA + `,"metadata":{"mimeType":"application/json+a2ui"}}]}}}`),
-			[]string{msgA}, []string{"hello"}, "working", true, 0},
+			[]string{msgA}, []string{"hello"}, "working", true, 0, ""},
 		{"1.0 message, the messages wrapper; other data ignored", rpc(`{"message":{"messageId":"m1","role":"ROLE_AGENT","parts":[{"data":{"messages":[` + msgA + `]},"mediaType":"application/json+a2ui"},{"data":{"x":1},"mediaType":"application/json"},{"url":"https://x/y.png"}]}}`),
-			[]string{`{"messages":[` + msgA + `]}`}, nil, "", true, 0},
+			[]string{`{"messages":[` + msgA + `]}`}, nil, "", true, 0, ""},
 		{"1.0 task snapshot: agent history, status message, artifacts; the user's own message skipped", rpc(`{"task":{"id":"T","contextId":"C","status":{"state":"TASK_STATE_COMPLETED","message":{"messageId":"s","role":"ROLE_AGENT","parts":[{"text":"done"}]}},"history":[{"messageId":"u","role":"ROLE_USER","parts":[{"data":[` + msgB + `],"mediaType":"application/a2ui+json"}]},{"messageId":"h","role":"ROLE_AGENT","parts":[{"text":"working on it"}]}],"artifacts":[{"artifactId":"x","parts":[{"data":[` + msgA + `],"mediaType":"application/a2ui+json"}]}]}}`),
-			[]string{`[` + msgA + `]`}, []string{"working on it", "done"}, "completed", true, 0},
-		{"bare 1.0 task (GetTask)", rpc(`{"id":"T","contextId":"C","status":{"state":"TASK_STATE_FAILED"}}`), nil, nil, "failed", true, 0},
-		{"JSON-RPC error", `{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"task not found"}}`, nil, nil, "", true, -32001},
-		{"not JSON", `{"jsonrpc":`, nil, nil, "", true, -32700},
-		{"no result", `{"jsonrpc":"2.0","id":1}`, nil, nil, "", true, -32603},
-		{"unknown result", rpc(`{"kind":"weather"}`), nil, nil, "", true, -32603},
-		{"malformed artifact update", rpc(`{"artifactUpdate":{"artifact":7}}`), nil, nil, "", true, -32603},
+			[]string{`[` + msgA + `]`}, []string{"working on it", "done"}, "completed", true, 0, ""},
+		{"bare 1.0 task (GetTask)", rpc(`{"id":"T","contextId":"C","status":{"state":"TASK_STATE_FAILED"}}`), nil, nil, "failed", true, 0, ""},
+		{"JSON-RPC error", `{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"task not found"}}`, nil, nil, "", true, -32001, ""},
+		{"not JSON", `{"jsonrpc":`, nil, nil, "", false, 0, "the agent sent invalid JSON: unexpected end of JSON input"},
+		{"no result", `{"jsonrpc":"2.0","id":1}`, nil, nil, "", false, 0, "the agent's response has no result object"},
+		{"unknown result", rpc(`{"kind":"weather"}`), nil, nil, "", false, 0, "the agent sent an unknown result"},
+		{"malformed artifact update", rpc(`{"artifactUpdate":{"artifact":7}}`), nil, nil, "", false, 0, "the agent sent a malformed artifact-update"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := newTestSession(card(V10, true, protocol.V09)).Event([]byte(tc.data))
@@ -136,6 +137,9 @@ func TestEventShapes(t *testing.T) {
 			}
 			if (res.Err == nil) != (tc.err == 0) || res.Err != nil && res.Err.Code != tc.err {
 				t.Errorf("error = %v, want code %d", res.Err, tc.err)
+			}
+			if res.Bad != tc.bad {
+				t.Errorf("bad = %q, want %q", res.Bad, tc.bad)
 			}
 			// Every payload decodes into the A2UI messages it carries.
 			for _, p := range res.A2UI {
