@@ -31,6 +31,9 @@ export type ProtocolVersion = "v0.9" | "v0.9.1" | "v0.10" | "v1.0";
  *  empty for "from the response's Content-Type". */
 export type Transport = "" | "jsonl" | "sse";
 
+/** The element's transport: a stream framing, or `a2a` (an A2A agent, see `agent`). */
+export type ElementTransport = Transport | "a2a";
+
 // ---- A2UI.mount -------------------------------------------------------------------------
 
 /** Options of `A2UI.mount(element, options)`. */
@@ -60,6 +63,14 @@ export interface MountOptions {
   /** The surfaces' region name: one string for every surface, or one per surface id.
    *  Default: the surface's first heading (a surface without one is not a landmark). */
   label?: string | Record<string, string>;
+  /** `a2a`: the renderer is the A2A client of `agent` (actions and errors become A2A
+   *  messages; `actionURL` is not used). */
+  transport?: "a2a";
+  /** With transport `a2a`: the agent's base URL (its card at
+   *  `<agent>/.well-known/agent-card.json`, then the origin's) or its card's URL. */
+  agent?: string;
+  /** With transport `a2a`: the text of the first turn (none when absent). */
+  message?: string;
 }
 
 /** Options of `renderer.connect(url, options)`. */
@@ -108,6 +119,9 @@ export interface Renderer<E extends HTMLElement = HTMLElement> {
   surfaces(): string[];
   /** The client capabilities to send to agents; undefined before `ready`. */
   capabilities(): ClientCapabilities | undefined;
+  /** With transport `a2a`: starts a turn with the agent carrying text (turns run one at
+   *  a time). Throws for other transports. Returns the renderer. */
+  send(text: string): Renderer<E>;
   /** Stops the renderer: streams are cancelled and later calls of process/connect throw. */
   destroy(): void;
 }
@@ -136,8 +150,13 @@ export interface A2UIRendererAttributes {
   "src"?: string;
   /** Where actions and errors are POSTed (MountOptions.actionURL). */
   "action-url"?: string;
-  /** Framing of `src`; default: from the response's Content-Type. */
-  "transport"?: Transport;
+  /** Framing of `src`; default: from the response's Content-Type. `a2a`: talk to `agent`. */
+  "transport"?: ElementTransport;
+  /** With transport `a2a`: the agent's base URL or card URL; changing it restarts the
+   *  renderer. */
+  "agent"?: string;
+  /** With transport `a2a`: the text of the first turn. */
+  "message"?: string;
   /** `light`, `dark` or `auto` (default: follows prefers-color-scheme); CSS only. */
   "theme"?: "light" | "dark" | "auto";
   /** BCP 47 locale (MountOptions.locale). */
@@ -216,6 +235,15 @@ export type ErrorCode =
   | "POLICY_DENIED"
   | "STREAM_FAILED"
   | "RENDER_FAILED"
+  /** Transport `a2a` (shown on the page, not sent to the agent): a JSON-RPC error
+   *  (`a2aCode`), a failed task, an unreadable agent card, a broken stream, an event
+   *  that could not be read (skipped). */
+  | "A2A_ERROR"
+  | "A2A_TASK_FAILED"
+  | "A2A_CARD"
+  | "A2A_STREAM"
+  | "A2A_BAD_EVENT"
+  | "A2A_NOT_CONFIGURED"
   | (string & {});
 
 /** The body of an A2UI error message. */
@@ -226,6 +254,8 @@ export interface ErrorBody {
   /** JSON Pointer to the offending field, relative to the message. */
   path?: string;
   functionCallId?: string;
+  /** `A2A_ERROR`: the JSON-RPC error code. */
+  a2aCode?: number;
 }
 
 /** An A2UI error message as sent to the agent (`version` absent for v0.8 streams). */
@@ -249,6 +279,22 @@ export interface SurfaceEventDetail {
   event: "created" | "deleted";
 }
 
+/** `a2ui-text` detail (transport `a2a`): a text part of the agent's messages. */
+export interface AgentTextDetail {
+  text: string;
+  taskId?: string;
+  contextId?: string;
+}
+
+/** `a2ui-task` detail (transport `a2a`): the task's state in A2A 0.3 spelling
+ *  (`submitted`, `working`, `input-required`, `completed`, `failed`, …), or
+ *  `reconnecting` while a dropped stream is resubscribed. */
+export interface AgentTaskDetail {
+  taskId?: string;
+  contextId?: string;
+  state: string;
+}
+
 /**
  * The events of a mounted element: CustomEvents that bubble and are composed (they cross
  * shadow roots), so they can be heard on the element, the document or the window.
@@ -262,6 +308,10 @@ export interface A2UIEventMap {
   "a2ui-surface": CustomEvent<SurfaceEventDetail>;
   /** `<a2ui-renderer>` only: its renderer is live (`element.renderer`). */
   "a2ui-ready": CustomEvent<null>;
+  /** Transport `a2a`: a text part of the agent's messages. */
+  "a2ui-text": CustomEvent<AgentTextDetail>;
+  /** Transport `a2a`: the task's state changed. */
+  "a2ui-task": CustomEvent<AgentTaskDetail>;
 }
 
 declare global {

@@ -560,6 +560,25 @@ func (r *Renderer) Capabilities() []byte {
 	return protocol.EncodeCapabilities(r.opts.Catalog.CatalogIDs())
 }
 
+// ClientDataModel returns the a2uiClientDataModel of the surfaces created with
+// sendDataModel (nil when there are none): what an A2A message to their agent carries
+// in its metadata (transport/a2a).
+func (r *Renderer) ClientDataModel() []byte {
+	var v protocol.Version
+	var m map[string]map[string]any
+	for _, id := range r.order {
+		ms, ok := r.proc.Surface(id)
+		if !ok || !ms.SendDataModel {
+			continue
+		}
+		if m == nil {
+			m, v = map[string]map[string]any{}, ms.Version
+		}
+		m[id] = ms.Data.Snapshot()
+	}
+	return protocol.EncodeClientDataModel(v, m)
+}
+
 // Nodes returns the number of DOM nodes the renderer has mounted (all surfaces). The
 // browser layer paces frames by it: the browser's own style and layout work after a
 // patch grows with the size of the DOM, not with the size of the patch.

@@ -6,9 +6,10 @@
 // It resolves a2ui.wasm, wasm_exec.js, a2ui-runtime.js and a2ui.css relative to its own URL,
 // compiles the module while the first stream is already being fetched, and exposes
 //   window.A2UI.ready             Promise<A2UI> resolved once the Go runtime is up
-//   A2UI.mount(element, options)  -> renderer {process, connect, flush, dataModel, surfaces,
-//                                   capabilities, destroy, ready}, at once (calls queue
-//                                   until the runtime is up)
+//   A2UI.mount(element, options)  -> renderer {process, connect, send, flush, dataModel,
+//                                   surfaces, capabilities, destroy, ready}, at once (calls
+//                                   queue until the runtime is up)
+//   <a2ui-renderer agent="https://agent.example/" transport="a2a" message="hi"> (A2A agent)
 // Events on the mounted element: a2ui-action, a2ui-error, a2ui-surface (CustomEvent, detail JSON).
 // No eval, no innerHTML; the only network requests are the ones the page configured
 // (src, action-url, connect()) plus this loader's own static files.
@@ -87,6 +88,12 @@
     return { go: window.__a2uiGo, css: text };
   })();
 
+  // absURL resolves u against the page; an unparsable URL is passed on for the renderer
+  // to report (a2ui-error) rather than thrown here.
+  const absURL = (u) => {
+    try { return new URL(u, location.href).href; } catch (e) { return String(u); }
+  };
+
   // mount attaches a renderer to element: an open shadow root holds one <section> per surface.
   // mount attaches a renderer to element and returns it at once: an open shadow root
   // holds one <section> per surface. Until the Go runtime is ready, process/connect calls
@@ -138,6 +145,22 @@
       removeHost(surfaceId) {
         for (const s of Array.from(wrap.children)) if (s.dataset.surfaceId === surfaceId) s.remove();
       },
+      // notice shows the agent connection's message (an A2A error, a failed task) above
+      // the surfaces; "" removes it.
+      notice(text) {
+        let el = wrap.querySelector(":scope > .a2ui-notice");
+        if (!text) {
+          if (el) el.remove();
+          return;
+        }
+        if (!el) {
+          el = document.createElement("div");
+          el.className = "a2ui-status a2ui-notice";
+          el.setAttribute("role", "alert");
+          wrap.prepend(el);
+        }
+        el.textContent = text;
+      },
       openURL(u) {
         const w = window.open(u, "_blank", "noopener,noreferrer");
         if (w) w.opener = null;
@@ -159,6 +182,10 @@
         headers: options.headers || {},
         messages: options.messages ? JSON.stringify(options.messages) : "",
         dir,
+        // transport "a2a": an A2A agent (its base URL or card URL), optional first message.
+        transport: options.transport || "",
+        agent: options.agent ? absURL(options.agent) : "",
+        message: options.message || "",
       });
       wrap.setAttribute("dir", r.dir || "ltr");
       wrap.setAttribute("lang", locale);
@@ -183,6 +210,13 @@
         const resp = fetch(new URL(u, location.href).href, init); // starts now, read once live
         resp.catch(() => {}); // reported by the renderer as an a2ui-error
         return new Promise((resolve) => later(() => resolve(r.attach(resp, o.transport || ""))));
+      },
+      // send starts a turn with the A2A agent (transport "a2a") carrying text.
+      send(text) {
+        live();
+        if (options.transport !== "a2a") throw new Error('a2ui: send() needs transport "a2a"');
+        later(() => r.send(String(text)));
+        return api;
       },
       flush() {
         return whenLive.then(() => (dead || !r ? undefined : r.flush()));
@@ -214,7 +248,7 @@
   window.A2UI = A2UI;
 
   class A2UIRenderer extends HTMLElement {
-    static get observedAttributes() { return ["src"]; }
+    static get observedAttributes() { return ["src", "agent"]; }
     connectedCallback() { this._start(); }
     attributeChangedCallback(name, oldV, newV) { if (this._renderer && oldV !== newV) this._start(); }
     disconnectedCallback() {
@@ -224,15 +258,18 @@
     }
     get renderer() { return this._renderer || null; }
     _start() {
-      const src = this.getAttribute("src");
       const transport = this.getAttribute("transport") || "";
+      const agent = transport === "a2a" ? this.getAttribute("agent") : null;
+      const src = agent ? null : this.getAttribute("src");
       // Fetch the stream now, in parallel with the wasm compile.
       const resp = src ? fetch(new URL(src, location.href).href, { headers: { Accept: "application/jsonl, text/event-stream" } }) : null;
       if (resp) resp.catch(() => {}); // the renderer reports failures as a2ui-error
       const prev = this._mounting;
       this._mounting = (async () => {
         if (prev) { try { (await prev).destroy(); } catch (e) { /* ignore */ } }
-        const r = mount(this, { actionURL: this.getAttribute("action-url") || "" });
+        const r = mount(this, agent
+          ? { transport, agent, message: this.getAttribute("message") || "" }
+          : { actionURL: this.getAttribute("action-url") || "" });
         this._renderer = r;
         if (resp) r._attach(resp, transport);
         await r.ready;

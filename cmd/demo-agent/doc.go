@@ -13,7 +13,11 @@
 //     or SSE with event ids), and POST /agent/action answers a client message (v0.8
 //     userAction or v0.9+ action; errors and function responses get no answer) with a
 //     JSONL stream of follow-up messages for the booking and task-list demos in
-//     testdata/demo.
+//     testdata/demo;
+//   - serve the same agent over A2A (package a2aagent, the official Go SDK): its card
+//     at /.well-known/agent-card.json, JSON-RPC A2A 1.0 at /a2a/v1 and 0.3 at
+//     /a2a/v0.3 (a text turn "booking" or "tasks" streams the demo, actions are
+//     answered as above).
 //
 // Usage:
 //

@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/a2ui-go/a2ui/cmd/demo-agent/a2aagent"
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/demoagent"
 )
 
@@ -24,9 +25,10 @@ func main() {
 	if err != nil {
 		log.Fatalf("demo-agent: %v", err)
 	}
+	a2a := a2aagent.NewHandler(a2aagent.FromDemo(*samples, agent), a2aagent.Options{Delay: *delay})
 	srv := &http.Server{
 		Addr:              *addr,
-		Handler:           NewServer(*dir, agent),
+		Handler:           WithA2A(NewServer(*dir, agent), a2a),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	log.Printf("demo-agent: serving %s on http://localhost%s (samples %s, delay %s)", *dir, displayAddr(*addr), *samples, *delay)
@@ -41,6 +43,16 @@ func displayAddr(addr string) string {
 		}
 	}
 	return addr
+}
+
+// WithA2A serves the A2A agent's cards (/.well-known/agent-card.json, /a2a/...) and
+// JSON-RPC endpoints (/a2a/v1, /a2a/v0.3) in front of site.
+func WithA2A(site, a2a http.Handler) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle(a2aagent.PathCardBoth, a2a)
+	mux.Handle("/a2a/", a2a)
+	mux.Handle("/", site)
+	return mux
 }
 
 // NewServer routes /agent/ to the agent and everything else to the static site in dir.

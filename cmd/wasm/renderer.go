@@ -11,6 +11,7 @@ import (
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/render"
+	"github.com/a2ui-go/a2ui/transport/a2a"
 )
 
 // renderers are the mounted renderers by handle; the delegated event bridge finds the
@@ -30,6 +31,8 @@ type jsRenderer struct {
 	frame     *frameRequester
 	destroyed bool
 	streams   int
+	// a2a is the agent connection when the renderer was mounted with transport "a2a".
+	a2a *a2a.Client
 }
 
 // createRenderer implements __a2uiGo.create(hooks, options) → renderer object. It runs in
@@ -132,11 +135,41 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	set("capabilities", func(a []safejs.Value) any {
 		return string(jr.r.Capabilities())
 	})
+	set("send", func(a []safejs.Value) any {
+		text := ""
+		if len(a) > 0 && a[0].Type() == safejs.TypeString {
+			text, _ = a[0].String()
+		}
+		post(func() {
+			if !jr.destroyed {
+				jr.a2aSend(text)
+			}
+		})
+		return nil
+	})
+	if optString(args[1], "transport") == "a2a" {
+		agent, message := optString(args[1], "agent"), optString(args[1], "message")
+		post(func() {
+			if !jr.destroyed {
+				jr.startA2A(agent, message)
+			}
+		})
+	}
 	set("destroy", func(a []safejs.Value) any {
 		post(jr.destroy)
 		return nil
 	})
 	return obj
+}
+
+// optString reads a string member of the options object ("" when absent).
+func optString(o safejs.Value, name string) string {
+	v, err := o.Get(name)
+	if err != nil || v.Type() != safejs.TypeString {
+		return ""
+	}
+	s, _ := v.String()
+	return s
 }
 
 func (jr *jsRenderer) destroy() {
@@ -192,6 +225,11 @@ func (jr *jsRenderer) Emit(event string, detail []byte) {
 }
 
 func (jr *jsRenderer) Send(body []byte, errorReport bool) {
+	if jr.a2a != nil {
+		// An A2A message to the agent; its answer comes back on the turn's stream.
+		jr.a2a.Send("", [][]byte{body}, jr.r.ClientDataModel, errorReport)
+		return
+	}
 	if jr.actionURL == "" {
 		return
 	}
@@ -203,16 +241,6 @@ func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 func (jr *jsRenderer) RequestFrame() { jr.frame.request() }
 
 func (jr *jsRenderer) OpenURL(url string) { _, _ = jr.hooks.Call("openURL", url) }
-
-// optString is options[name] when it is a string, else "".
-func optString(options safejs.Value, name string) string {
-	v, err := options.Get(name)
-	if err != nil || v.Type() != safejs.TypeString {
-		return ""
-	}
-	s, _ := v.String()
-	return s
-}
 
 // jsonStrings decodes a JSON object of strings (the loader passes the messages option as
 // JSON text); anything else gives nil.

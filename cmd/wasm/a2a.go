@@ -1,0 +1,151 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/render"
+	"github.com/a2ui-go/a2ui/transport/a2a"
+	"github.com/hack-pad/safejs"
+)
+
+// startA2A connects jr to the agent at agent (transport "a2a"; an absolute URL, which
+// web/a2ui.js resolved): the card is fetched at once; message, when not "", is the
+// first turn. UI goroutine.
+func (jr *jsRenderer) startA2A(agent, message string) {
+	hooks := a2a.Hooks{
+		Open: jr.openTurn,
+		Emit: jr.Emit,
+		Notice: func(text string) {
+			if !jr.destroyed {
+				_, _ = jr.hooks.Call("notice", text)
+			}
+		},
+	}
+	jr.a2a = a2a.NewClient(a2aFetch{jr}, hooks, agent, catalog.Basic().CatalogIDs())
+	if message != "" {
+		jr.a2a.Send(message, nil, jr.r.ClientDataModel, false)
+	}
+}
+
+// openTurn opens the render stream of one A2A turn through Renderer.Connect, so that
+// its failure is reported to the page only (like an action POST's reply).
+func (jr *jsRenderer) openTurn(quiet bool) a2a.Stream {
+	var st *render.Stream
+	jr.r.Connect(streamOpener(func(open func(string) *render.Stream) { st = open("") }),
+		render.Request{Transport: "jsonl", Reply: true, Quiet: quiet})
+	return st
+}
+
+// streamOpener is a render.Transport that hands the stream to a function at once: the
+// A2A client feeds it itself.
+type streamOpener func(open func(string) *render.Stream)
+
+func (o streamOpener) Open(_ render.Request, open func(string) *render.Stream) { o(open) }
+
+// a2aFetch is the A2A client's transport: fetch, with the body read through its
+// ReadableStream reader on a goroutine, every callback posted to the UI goroutine.
+type a2aFetch struct{ jr *jsRenderer }
+
+func (t a2aFetch) After(d time.Duration, f func()) {
+	go func() {
+		time.Sleep(d)
+		post(func() {
+			if !t.jr.destroyed {
+				f()
+			}
+		})
+	}()
+}
+
+func (t a2aFetch) Do(req a2a.Request, sink a2a.Sink) {
+	jr := t.jr
+	if jr.destroyed {
+		return
+	}
+	fetch, err := safejs.Global().Get("fetch")
+	if err != nil {
+		post(func() { sink.End(err) })
+		return
+	}
+	headers := map[string]any{}
+	for k, v := range req.Headers {
+		headers[k] = v
+	}
+	initObj := map[string]any{"method": req.Method, "headers": headers}
+	if req.Body != nil {
+		initObj["body"] = string(req.Body)
+	}
+	init, _ := safejs.ValueOf(initObj)
+	if !jr.headers.IsUndefined() && !jr.headers.IsNull() {
+		// Page-configured headers (e.g. auth) override the defaults.
+		obj, _ := safejs.Global().Get("Object")
+		if merged, err := obj.Call("assign", mustGet(init, "headers"), jr.headers); err == nil {
+			_ = init.Set("headers", merged)
+		}
+	}
+	p, err := fetch.Invoke(req.URL, init)
+	if err != nil {
+		post(func() { sink.End(err) })
+		return
+	}
+	go func() {
+		res, err := await(p)
+		if err != nil {
+			post(func() { sink.End(err) })
+			return
+		}
+		status, _ := mustGet(res, "status").Int()
+		ct := ""
+		if h, err := res.Get("headers"); err == nil {
+			if v, err := h.Call("get", "content-type"); err == nil && v.Type() == safejs.TypeString {
+				ct, _ = v.String()
+			}
+		}
+		post(func() { sink.Start(status, ct) })
+		body, err := res.Get("body")
+		if err != nil || body.IsNull() || body.IsUndefined() {
+			text, err := await(mustCall(res, "text"))
+			s, _ := text.String()
+			post(func() { sink.Chunk([]byte(s)); sink.End(err) })
+			return
+		}
+		reader, err := body.Call("getReader")
+		if err != nil {
+			post(func() { sink.End(err) })
+			return
+		}
+		for {
+			if jr.destroyed {
+				_, _ = reader.Call("cancel")
+				return
+			}
+			chunk, err := await(mustCall(reader, "read"))
+			if err != nil {
+				post(func() { sink.End(err) })
+				return
+			}
+			if d, _ := mustGet(chunk, "done").Bool(); d {
+				post(func() { sink.End(nil) })
+				return
+			}
+			v := mustGet(chunk, "value")
+			n, _ := v.Length()
+			buf := make([]byte, n)
+			_, _ = safejs.CopyBytesToGo(buf, v)
+			post(func() { sink.Chunk(buf) })
+		}
+	}()
+}
+
+// a2aSend starts a turn with the user's text (r.send(text)); UI goroutine.
+func (jr *jsRenderer) a2aSend(text string) {
+	if jr.a2a == nil {
+		jr.Emit("a2ui-error", []byte(`{"error":{"code":"A2A_NOT_CONFIGURED","message":`+strconv.Quote("send() needs transport \"a2a\" and an agent")+`}}`))
+		return
+	}
+	jr.a2a.Send(text, nil, jr.r.ClientDataModel, false)
+}
