@@ -17,8 +17,7 @@ import (
 
 // axeSkipped are the axe rules this suite does not run, each with its reason (none:
 // every rule runs).
-var axeSkipped = map[string]string{
-}
+var axeSkipped = map[string]string{}
 
 // axeResult is what runAxe returns: violations with their nodes.
 type axeResult struct {
@@ -51,7 +50,6 @@ func (r axeResult) String() string {
 	}
 	return b.String()
 }
-
 
 // TestAxeGallery runs axe-core inside every gallery sample (the official v0.9/v1.0
 // examples and our own streams), light and dark: zero violations, gallery chrome
