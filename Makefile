@@ -25,7 +25,7 @@ DIST      := dist
 NPM_OUT   := dist-npm
 BUDGET    := size-budget.txt
 # The packages linked into the wasm (host-only commands, bench and tests are not).
-WASM_PKGS := ./protocol/... ./model/... ./binding/... ./catalog/... ./dom/... ./render/... ./transport/... ./cmd/wasm/...
+WASM_PKGS := ./protocol/... ./model/... ./binding/... ./policy/... ./catalog/... ./dom/... ./render/... ./transport/... ./cmd/wasm/...
 WEB_CORE  := node_modules/@a2ui/web_core/src
 NPM_STAMP := node_modules/.package-lock.json
 # Brotli from Go (github.com/andybalholm/brotli): no system binary needed.

@@ -376,9 +376,11 @@ func fnPluralize(c *Context, args map[string]any) (any, error) {
 	return ToString(args["other"]), nil
 }
 
-// openUrl: returns OpenURL{URL} for an absolute http or https URL with a host (the
-// href as parsed by net/url); any other scheme, a relative URL or an unparsable one is
-// an error. The renderer performs the effect; nothing is opened here.
+// openUrl: returns OpenURL{URL} for an http or https URL with a host (the href as parsed
+// by net/url), or for a relative or protocol-relative one, which the renderer resolves
+// against the stream's URL and checks against its policy's link allowlist; any other
+// scheme or an unparsable URL is an error. The renderer performs the effect; nothing is
+// opened here.
 func fnOpenURL(c *Context, args map[string]any) (any, error) {
 	v, err := need(c, args, "url")
 	if err != nil {
@@ -393,10 +395,10 @@ func fnOpenURL(c *Context, args map[string]any) (any, error) {
 		return nil, FuncError(c, "invalid URL "+quote(s))
 	}
 	scheme := strings.ToLower(u.Scheme)
+	if u.Scheme == "" && u.Opaque == "" && strings.TrimSpace(s) != "" {
+		return OpenURL{URL: u.String()}, nil // relative: resolved by the renderer
+	}
 	if scheme != "http" && scheme != "https" {
-		if u.Scheme == "" {
-			return nil, FuncError(c, "URL must be absolute http(s): "+quote(s))
-		}
 		return nil, FuncError(c, "unsupported URL scheme "+quote(u.Scheme+":"))
 	}
 	if u.Host == "" {

@@ -7,10 +7,12 @@ import (
 	"strings"
 
 	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/markdown"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -62,8 +64,10 @@ type Builder struct {
 	cat   *Catalog
 	s     *model.Surface
 	state *UIState
-	pol   Policy
+	pol   *policy.Policy
 	hs    *Handlers
+	md    *markdown.Options
+	mdIn  *Instance // the Text whose Markdown md is rendering
 
 	errs      []*protocol.Error
 	reads     binding.Reads
@@ -120,7 +124,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 		b.cat = Basic()
 	}
 	if b.pol == nil {
-		b.pol = DefaultPolicy{}
+		b.pol = policy.Default()
 	}
 	b.hs.Reset()
 	b.state.watch(s)
@@ -147,7 +151,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 	res := Result{Root: root, Errors: errs, Reads: b.reads.Paths}
 	// Handlers of this build keep the Builder alive as long as their subtree is cached:
 	// drop what only the build itself needed.
-	b.reads, b.onPath, b.domIDs, b.errs = binding.Reads{}, nil, nil, nil
+	b.reads, b.onPath, b.domIDs, b.errs, b.md, b.mdIn = binding.Reads{}, nil, nil, nil, nil, nil
 	return res
 }
 
@@ -170,7 +174,7 @@ func (b *Builder) Surface() *model.Surface { return b.s }
 func (b *Builder) Env() *Env { return b.env }
 
 // Policy returns the effective policy.
-func (b *Builder) Policy() Policy { return b.pol }
+func (b *Builder) Policy() *policy.Policy { return b.pol }
 
 // err records a build error about component id's prop (both may be empty).
 func (b *Builder) err(code, id, prop, msg string) {
@@ -228,7 +232,7 @@ func pending(key string) *dom.Node {
 func notice(key, class, text string) *dom.Node {
 	return &dom.Node{Kind: dom.Element, Tag: "div", Key: key,
 		Attrs:    []dom.Attr{{Name: "class", Value: class}, {Name: "role", Value: "note"}},
-		Children: []*dom.Node{{Kind: dom.Text, Text: text}}}
+		Children: []*dom.Node{{Kind: dom.Text, Text: policy.CleanText(text)}}}
 }
 
 // child renders component id as a child keyed key in scope, reusing the node built last

@@ -300,7 +300,7 @@ func TestFunctionCallActionOpenURL(t *testing.T) {
 		]`, "")
 		env := testEnv()
 		opened, sent := "", 0
-		env.OpenURL = func(u string) { opened = u }
+		env.OpenURL = func(u string) bool { opened = u; return true }
 		env.OnAction = func(string, ActionInvocation) { sent++ }
 		var errs []*protocol.Error
 		env.OnError = func(e *protocol.Error) { errs = append(errs, e) }

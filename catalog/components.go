@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"net/url"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -9,6 +11,7 @@ import (
 	"github.com/a2ui-go/a2ui/catalog/markdown"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/l10n"
+	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -62,24 +65,30 @@ func renderText(b *Builder, in *Instance) *dom.Node {
 	s := b.String(in, "text")
 	if b.phrasing > 0 {
 		n := el("span", a("class", "a2ui-text a2ui-text-"+variant))
-		n.Children = markdown.Inline(s)
+		n.Children = markdown.InlineWith(s, b.markdownOptions(in))
 		return n
 	}
 	switch variant {
 	case "h1", "h2", "h3", "h4", "h5":
-		tag := variant
+		// An agent heading starts below the page's own (Policy.HeadingBase); the class
+		// keeps the variant's look.
+		lvl, aria := markdown.HeadingLevel(int(variant[1]-'0'), b.pol.HeadingBase)
+		tag := "h" + strconv.Itoa(lvl)
 		if strings.TrimSpace(s) == "" {
-			tag = "div" // an empty heading would be announced as one
+			tag, aria = "div", 0 // an empty heading would be announced as one
 		}
 		n := el(tag, a("class", "a2ui-text a2ui-text-"+variant))
-		n.Children = markdown.Inline(s)
+		if aria > 0 {
+			setAttr(n, "aria-level", strconv.Itoa(aria))
+		}
+		n.Children = markdown.InlineWith(s, b.markdownOptions(in))
 		return n
 	case "caption":
 		n := el("p", a("class", "a2ui-text a2ui-text-caption"))
-		n.Children = markdown.Inline(s)
+		n.Children = markdown.InlineWith(s, b.markdownOptions(in))
 		return n
 	}
-	blocks := markdown.Blocks(s)
+	blocks := markdown.BlocksWith(s, b.markdownOptions(in))
 	if inner, ok := markdown.SingleParagraph(blocks); ok {
 		n := el("p", a("class", "a2ui-text a2ui-text-body"))
 		n.Children = inner
@@ -88,26 +97,6 @@ func renderText(b *Builder, in *Instance) *dom.Node {
 	n := el("div", a("class", "a2ui-text a2ui-text-body"))
 	n.Children = blocks
 	return n
-}
-
-// URL evaluates a URL prop and returns it when it passes CheckURL (image: data: raster
-// images allowed) and Policy.AllowURL(policyProp, url). A refused URL is recorded as a
-// POLICY_DENIED error; an empty one (data not there yet) is not an error.
-func (b *Builder) URL(in *Instance, prop, policyProp string, image bool) (string, bool) {
-	raw := b.String(in, prop)
-	if raw == "" {
-		return "", false
-	}
-	u, ok := CheckURL(raw, image)
-	if !ok {
-		b.Error(in, protocol.CodePolicy, prop, "URL refused (only http/https"+map[bool]string{true: " and data:image", false: ""}[image]+" URLs are allowed)")
-		return "", false
-	}
-	if !b.pol.AllowURL(policyProp, u) {
-		b.Error(in, protocol.CodePolicy, prop, "URL refused by policy")
-		return "", false
-	}
-	return u, true
 }
 
 func renderImage(b *Builder, in *Instance) *dom.Node {
@@ -121,7 +110,7 @@ func renderImage(b *Builder, in *Instance) *dom.Node {
 		alt = b.String(in, "altText")
 	}
 	class := "a2ui-image a2ui-image-" + variant + " a2ui-fit-" + fit
-	src, ok := b.URL(in, "url", "Image.url", true)
+	src, ok := b.URL(in, "url", policy.Image)
 	if !ok {
 		n := el("span", a("class", class+" a2ui-media-blocked"), a("role", "img"))
 		if alt != "" {
@@ -183,13 +172,13 @@ func renderIcon(b *Builder, in *Instance) *dom.Node {
 }
 
 func renderVideo(b *Builder, in *Instance) *dom.Node {
-	src, ok := b.URL(in, "url", "Video.url", false)
+	src, ok := b.URL(in, "url", policy.Media)
 	if !ok {
 		return add(el("div", a("class", "a2ui-video a2ui-media-blocked")), txt(b.Msg(l10n.VideoUnavailable)))
 	}
 	n := el("video", a("class", "a2ui-video"), a("controls", ""), a("playsinline", ""), a("preload", "none"), a("src", src))
 	if in.Has("posterUrl") {
-		if p, ok := b.URL(in, "posterUrl", "Video.posterUrl", true); ok {
+		if p, ok := b.URL(in, "posterUrl", policy.Image); ok {
 			setAttr(n, "poster", p)
 		}
 	}
@@ -202,7 +191,7 @@ func renderAudio(b *Builder, in *Instance) *dom.Node {
 	if desc != "" {
 		add(wrap, add(el("p", a("class", "a2ui-audio-description")), txt(desc)))
 	}
-	src, ok := b.URL(in, "url", "AudioPlayer.url", false)
+	src, ok := b.URL(in, "url", policy.Media)
 	if !ok {
 		return add(wrap, add(el("div", a("class", "a2ui-media-blocked")), txt(b.Msg(l10n.AudioUnavailable))))
 	}
@@ -391,8 +380,15 @@ func renderButton(b *Builder, in *Instance) *dom.Node {
 		// Not `disabled`: the button stays focusable and a click shows what is missing.
 		setAttr(btn, "aria-disabled", "true")
 	}
-	if _, isObj := in.props.v["action"].(map[string]any); !isObj && in.Has("action") {
+	if act, isObj := in.props.v["action"].(map[string]any); !isObj && in.Has("action") {
 		b.Error(in, protocol.CodeValidationFailed, "action", "action must be an object")
+	} else if ev, ok := act["event"].(map[string]any); ok {
+		if name, _ := ev["name"].(string); !b.pol.AllowAction(name) {
+			// Fail closed where the user sees it: the Button cannot be pressed.
+			b.Error(in, protocol.CodePolicy, "action", "action "+strconv.Quote(name)+" is not allowed by the page's policy")
+			setAttr(btn, "disabled", "")
+			setAttr(btn, "aria-disabled", "true")
+		}
 	}
 	hooks := append([]func(){}, b.triggerHooks...)
 	on(btn, "click", b.Handler(func(dom.Event) {
@@ -421,21 +417,21 @@ func clickScope(in *Instance) binding.Scope {
 }
 
 // runAction dispatches in's action: an event goes to Env.OnAction with its context
-// resolved now; a functionCall runs locally (openUrl → Env.OpenURL) and is never sent.
+// resolved now (obscured fields left out unless bound by path, see actionContext); a
+// functionCall runs locally (openUrl → Env.OpenURL) and is never sent.
 func (b *Builder) runAction(in *Instance) {
 	act, _ := in.props.v["action"].(map[string]any)
 	scope := clickScope(in)
 	if ev, ok := act["event"].(map[string]any); ok {
 		name, _ := ev["name"].(string)
+		if !b.pol.AllowAction(name) {
+			b.report(in, &protocol.Error{Code: protocol.CodePolicy, Message: "action " + strconv.Quote(name) + " is not allowed by the page's policy"})
+			return
+		}
 		inv := ActionInvocation{Name: name, SourceComponentID: in.Comp.ID, Context: map[string]any{}}
 		if ctx, ok := ev["context"].(map[string]any); ok {
-			for k, v := range ctx {
-				r, err := binding.EvalValue(scope, v, b.env.Functions, b.env.Formatter)
-				if err != nil {
-					b.report(in, err)
-					return
-				}
-				inv.Context[k] = r
+			if !b.actionContext(in, scope, ctx, inv.Context) {
+				return
 			}
 		}
 		inv.WantResponse, _ = ev["wantResponse"].(bool)
@@ -472,18 +468,90 @@ func (b *Builder) runAction(in *Instance) {
 			return
 		}
 		if o, ok := r.(binding.OpenURL); ok {
-			u, ok := CheckURL(o.URL, false)
-			if !ok || !b.pol.AllowURL("openUrl", u) {
-				b.report(in, &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl: URL refused"})
-				return
-			}
-			if b.env.OpenURL != nil {
-				b.env.OpenURL(u)
+			if err := OpenURL(b.pol, b.env.BaseURL, o.URL, b.env.OpenURL); err != nil {
+				b.report(in, err)
 			}
 		}
 		return
 	}
 	b.report(in, &protocol.Error{Code: protocol.CodeValidationFailed, Message: "action has neither event nor functionCall"})
+}
+
+// OpenURL runs an openUrl under pol: the URL must pass the Link allowlist (relative ones
+// resolved against base), the mode must not be "never", and open (the host's window
+// opener) must report that it opened, which it does only within a user gesture. Any
+// refusal is a POLICY_DENIED error and nothing opens.
+func OpenURL(pol *policy.Policy, base *url.URL, raw string, open func(string) bool) *protocol.Error {
+	if pol.OpenURL == policy.OpenURLNever {
+		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: the page's policy never opens URLs"}
+	}
+	u, err := pol.CheckURL(policy.Link, raw, base)
+	if err != nil {
+		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: " + err.Error()}
+	}
+	if open == nil || !open(u) {
+		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: no user gesture"}
+	}
+	return nil
+}
+
+// actionContext evaluates an event action's context entries into out. An entry bound
+// by path to an obscured field (or inside one) keeps its value: the action asked for
+// that field by name. Any other entry loses the obscured fields inside it: a path bound
+// to an ancestor gets a copy without them; a computed entry (a function call, a
+// formatString) that read one is sent as null and reported. An entry bound to the whole
+// data model ("/") is refused when the policy forbids it (the action is not sent).
+func (b *Builder) actionContext(in *Instance, scope binding.Scope, ctx, out map[string]any) bool {
+	keys := make([]string, 0, len(ctx))
+	for k := range ctx {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := ctx[k]
+		at := "/components/" + escapeToken(in.Comp.ID) + "/action/event/context/" + escapeToken(k)
+		bound, isPath := pathBinding(scope, v)
+		if isPath && len(bound) == 0 && !b.pol.WholeModelContext {
+			b.report(in, &protocol.Error{Code: protocol.CodePolicy, Path: at,
+				Message: "context " + strconv.Quote(k) + " binds the whole data model, which the page's policy forbids; the action was not sent"})
+			return false
+		}
+		var reads binding.Reads
+		sc := scope
+		sc.Reads = &reads
+		r, err := binding.EvalValue(sc, v, b.env.Functions, b.env.Formatter)
+		if err != nil {
+			b.report(in, err)
+			return false
+		}
+		if !b.pol.WholeModelContext && !isPath {
+			for _, p := range reads.Paths {
+				if len(p) == 0 { // a computed entry that read the whole model ("${/}")
+					b.report(in, &protocol.Error{Code: protocol.CodePolicy, Path: at,
+						Message: "context " + strconv.Quote(k) + " reads the whole data model, which the page's policy forbids; the action was not sent"})
+					return false
+				}
+			}
+		}
+		switch {
+		case len(b.state.secrets) == 0:
+		case isPath:
+			if !b.state.secretWithin(bound) {
+				r = b.state.Redact(bound, r)
+			}
+		default:
+			for _, p := range reads.Paths {
+				if b.state.touchesSecret(p) {
+					r = nil
+					b.report(in, &protocol.Error{Code: protocol.CodePolicy, Path: at,
+						Message: "context " + strconv.Quote(k) + " reads an obscured field without binding its path; sent as null"})
+					break
+				}
+			}
+		}
+		out[k] = r
+	}
+	return true
 }
 
 // fieldError appends the first failing check message (or extra, when checks pass) under a
@@ -566,6 +634,9 @@ func renderTextField(b *Builder, in *Instance) *dom.Node {
 		input = el("input", a("class", "a2ui-input"), a("inputmode", "decimal"), a("type", "number"))
 	case "obscured":
 		input = el("input", a("autocomplete", "off"), a("class", "a2ui-input"), a("type", "password"))
+		if ptr, ok := b.BoundPath(in, "value"); ok {
+			b.state.markSecret(ptr)
+		}
 	case "date":
 		input = el("input", a("class", "a2ui-input"), a("type", "date"))
 		value = dateInputValue("date", value)

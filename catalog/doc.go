@@ -17,10 +17,15 @@
 // placeholder with RENDER_FAILED, leaving its siblings intact. Depth, instance and
 // template-row budgets raise LIMIT_EXCEEDED.
 //
-// Security: agent strings only reach text nodes and attribute values; Markdown goes
-// through catalog/markdown (goldmark AST → nodes, http/https links only, no raw HTML or
-// images); media URLs pass CheckURL (http/https; data:image raster types for images) and
-// Policy.AllowURL; theme values pass closed grammars (ParseTheme) and are applied as
+// Security: the page's policy.Policy (Env.Policy) decides which types, functions and
+// action names run, and policy.CheckURL (relative URLs resolved against Env.BaseURL, then
+// the allowlist of the URL's kind) is the only way a media URL, link or openUrl target
+// gets out; agent strings only reach text nodes and attribute values, without bidi
+// controls or invisible characters (policy.CleanText); Markdown goes through
+// catalog/markdown (goldmark AST → nodes, checked links with the real host disclosed when
+// the text names another, headings shifted by Policy.HeadingBase, no raw HTML or images);
+// obscured TextField paths stay out of action contexts unless bound explicitly
+// (UIState.Redact); theme values pass closed grammars (ParseTheme) and are applied as
 // custom properties, never as style text; agent ids never become DOM ids (DOMID hashes
 // the instance). Inline <svg> icons are built from nodes with path data embedded in the
 // binary (catalog/icons); the browser applier must create "svg" and "path" elements in

@@ -1,12 +1,14 @@
 package catalog
 
 import (
+	"net/url"
 	"slices"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -22,8 +24,13 @@ type Env struct {
 	Functions *binding.Functions
 	// Formatter formats numbers and dates; nil means binding's Go formatter (en-US).
 	Formatter binding.Formatter
-	// Policy can switch off components, functions and URLs; nil means DefaultPolicy.
-	Policy Policy
+	// Policy restricts components, functions, action names, URLs and openUrl, and sets
+	// the heading base; nil means policy.Default().
+	Policy *policy.Policy
+	// BaseURL is the URL of the stream that created the surface: relative and
+	// protocol-relative URLs resolve against it, and it is the "self" of the allowlists.
+	// nil: relative URLs are refused.
+	BaseURL *url.URL
 	// Handlers is the surface's event-handler table, reset by every Build; nil means
 	// Build allocates one (read it back from Env.Handlers).
 	Handlers *Handlers
@@ -39,8 +46,10 @@ type Env struct {
 	// names) and the writing direction; nil means English, left to right.
 	Messages *l10n.Messages
 	// OpenURL executes an openUrl functionCall action; it only ever gets http/https URLs
-	// that passed CheckURL and Policy.AllowURL("openUrl", url).
-	OpenURL func(url string)
+	// that passed Policy.CheckURL(policy.Link, ...), and only when Policy.OpenURL is not
+	// "never". It reports whether a window opened (false: the page had no user gesture);
+	// a refusal is reported as POLICY_DENIED.
+	OpenURL func(url string) bool
 	// Invalidate is called after a handler changed local UI state (selected tab, modal
 	// open, filter text) that the data model does not see, so the surface must be rebuilt.
 	// Data-model writes are not reported here: they notify the model's subscribers.
@@ -166,6 +175,8 @@ type UIState struct {
 	// submitted: a Button was clicked while its checks failed, so every field of the
 	// surface shows its validation message.
 	submitted bool
+	// secrets are the data paths bound to obscured TextFields (policy.go).
+	secrets map[string]model.Pointer
 }
 
 type uiEntry struct {

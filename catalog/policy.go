@@ -1,65 +1,177 @@
 package catalog
 
 import (
+	"net/url"
+
+	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog/markdown"
-	"strings"
+	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/policy"
+	"github.com/a2ui-go/a2ui/protocol"
 )
 
-// Policy lets the host switch off components, functions and URLs. The catalog consults it
-// on the UI goroutine while building (AllowComponent, AllowURL) and when an action runs a
-// local function (AllowFunction). Implementations must be cheap and side-effect free.
-type Policy interface {
-	// AllowComponent reports whether components of the given type may render. A refused
-	// type renders as the inert unknown-component placeholder with a POLICY_DENIED error.
-	AllowComponent(typ string) bool
-	// AllowFunction reports whether a local function (an Action.functionCall such as
-	// openUrl) may run.
-	AllowFunction(name string) bool
-	// AllowURL reports whether url may be used for prop ("Image.url", "Video.url",
-	// "Video.posterUrl", "AudioPlayer.url", "openUrl"). It is only asked about URLs that
-	// already passed the catalog's own scheme check (CheckURL).
-	AllowURL(prop, url string) bool
-}
-
-// DefaultPolicy allows every component and function and every URL that passes CheckURL.
-type DefaultPolicy struct{}
-
-func (DefaultPolicy) AllowComponent(string) bool   { return true }
-func (DefaultPolicy) AllowFunction(string) bool    { return true }
-func (DefaultPolicy) AllowURL(string, string) bool { return true }
-
-// MaxURL is the longest URL the catalog puts into the DOM (data: image URLs excepted,
-// which may be up to MaxDataURL bytes).
-const (
-	MaxURL     = markdown.MaxURL
-	MaxDataURL = 2 << 20
-)
-
-// CheckURL is the only way an agent URL reaches a DOM attribute. It accepts absolute
-// http/https URLs with a host and no credentials, and, when image is true, data: URLs of
-// the raster types data:image/(png|jpeg|gif|webp);base64 (never SVG). It refuses control
-// characters, whitespace, backslashes, bidi and zero-width characters, and returns the
-// re-serialized URL.
-func CheckURL(raw string, image bool) (string, bool) {
-	if strings.HasPrefix(raw, "data:") {
-		if !image || len(raw) > MaxDataURL {
-			return "", false
-		}
-		rest := raw[len("data:"):]
-		for _, t := range [...]string{"image/png;base64,", "image/jpeg;base64,", "image/gif;base64,", "image/webp;base64,"} {
-			if strings.HasPrefix(rest, t) {
-				for i := len(t); i < len(rest); i++ {
-					c := rest[i]
-					if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=') {
-						return "", false
-					}
-				}
-				return raw, true
-			}
-		}
+// URL evaluates a URL prop of in and returns it when Policy.CheckURL accepts it for
+// kind (resolved against Env.BaseURL). A refused URL is recorded as a POLICY_DENIED
+// error; an empty one (data not there yet) is not an error.
+func (b *Builder) URL(in *Instance, prop string, kind policy.Kind) (string, bool) {
+	raw := b.String(in, prop)
+	if raw == "" {
 		return "", false
 	}
-	// The http(s) rule is the one Markdown links follow (same length cap, characters and
-	// re-serialization), so there is one implementation of it.
-	return markdown.SafeLink(raw)
+	u, err := b.pol.CheckURL(kind, raw, b.env.BaseURL)
+	if err != nil {
+		b.Error(in, protocol.CodePolicy, prop, err.Error())
+		return "", false
+	}
+	return u, true
+}
+
+// markdownOptions returns the Markdown options of this build: the policy's heading base
+// and link check (refused links render as text and are recorded against in).
+func (b *Builder) markdownOptions(in *Instance) *markdown.Options {
+	b.mdIn = in
+	if b.md == nil {
+		// One Options (and one closure) per build: the instance is read from b.mdIn.
+		b.md = &markdown.Options{HeadingBase: b.pol.HeadingBase, Link: func(dest string) (string, bool) {
+			u, err := b.pol.CheckURL(policy.Link, dest, b.env.BaseURL)
+			if err != nil {
+				b.Error(b.mdIn, protocol.CodePolicy, "text", err.Error())
+				return "", false
+			}
+			return u, true
+		}}
+	}
+	return b.md
+}
+
+// ParseBaseURL parses the URL a surface's relative URLs resolve against (its stream's
+// URL) for Env.BaseURL; nil when s is not an absolute URL.
+func ParseBaseURL(s string) *url.URL {
+	u, err := url.Parse(s)
+	if err != nil || !u.IsAbs() {
+		return nil
+	}
+	return u
+}
+
+// ---- obscured fields (secrets) ----------------------------------------------------
+
+// markSecret records that p is bound to an obscured TextField. The set only grows for the
+// life of the surface: a path once used for a secret stays one.
+func (u *UIState) markSecret(p model.Pointer) {
+	k := p.String()
+	if _, ok := u.secrets[k]; ok {
+		return
+	}
+	if u.secrets == nil {
+		u.secrets = map[string]model.Pointer{}
+	}
+	u.secrets[k] = append(model.Pointer(nil), p...)
+}
+
+// Secrets returns the data paths bound to obscured TextFields so far.
+func (u *UIState) Secrets() []model.Pointer {
+	out := make([]model.Pointer, 0, len(u.secrets))
+	for _, p := range u.secrets {
+		out = append(out, p)
+	}
+	return out
+}
+
+// secretWithin reports whether p is a secret path or lies inside one.
+func (u *UIState) secretWithin(p model.Pointer) bool {
+	for _, s := range u.secrets {
+		if hasPrefix(p, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// touchesSecret reports whether p is a secret, inside one, or contains one.
+func (u *UIState) touchesSecret(p model.Pointer) bool {
+	for _, s := range u.secrets {
+		if hasPrefix(p, s) || hasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Redact returns v, the value found at base, without the secret paths inside it:
+// maps lose those keys, arrays get null in those slots. Only the containers on the way
+// to a secret are copied; v itself (the model's value) is never modified.
+func (u *UIState) Redact(base model.Pointer, v any) any {
+	for _, s := range u.secrets {
+		if len(s) > len(base) && hasPrefix(s, base) {
+			v = without(v, s[len(base):])
+		}
+	}
+	return v
+}
+
+func without(v any, rel model.Pointer) any {
+	switch x := v.(type) {
+	case map[string]any:
+		c, ok := x[rel[0]]
+		if !ok {
+			return v
+		}
+		cp := make(map[string]any, len(x))
+		for k, e := range x {
+			cp[k] = e
+		}
+		if len(rel) == 1 {
+			delete(cp, rel[0])
+		} else {
+			cp[rel[0]] = without(c, rel[1:])
+		}
+		return cp
+	case []any:
+		i, ok := model.Index(rel[0])
+		if !ok || i >= len(x) {
+			return v
+		}
+		cp := append([]any(nil), x...)
+		if len(rel) == 1 {
+			cp[i] = nil
+		} else {
+			cp[i] = without(x[i], rel[1:])
+		}
+		return cp
+	}
+	return v
+}
+
+func hasPrefix(p, prefix model.Pointer) bool {
+	if len(prefix) > len(p) {
+		return false
+	}
+	for i := range prefix {
+		if p[i] != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// pathBinding returns the absolute pointer of a context value that is a plain {path}
+// binding (no function call).
+func pathBinding(scope binding.Scope, v any) (model.Pointer, bool) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	if _, call := m["call"]; call {
+		return nil, false
+	}
+	ps, ok := m["path"].(string)
+	if !ok {
+		return nil, false
+	}
+	p, err := scope.Resolve(ps)
+	if err != nil {
+		return nil, false
+	}
+	return p, true
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -177,12 +178,18 @@ func el(tag string, attrs ...dom.Attr) *dom.Node {
 	return n
 }
 
-func txt(s string) *dom.Node { return &dom.Node{Kind: dom.Text, Text: s} }
+// txt returns a text node of agent text without bidi controls and invisible characters.
+func txt(s string) *dom.Node { return &dom.Node{Kind: dom.Text, Text: policy.CleanText(s)} }
 
 func a(name, value string) dom.Attr { return dom.Attr{Name: name, Value: value} }
 
-// setAttr sets an attribute keeping Attrs sorted by name.
+// setAttr sets an attribute keeping Attrs sorted by name. The attributes a user reads
+// (aria-label, alt, placeholder, title) lose bidi controls and invisible characters.
 func setAttr(n *dom.Node, name, value string) {
+	switch name {
+	case "aria-label", "alt", "placeholder", "title":
+		value = policy.CleanText(value)
+	}
 	i := 0
 	for i < len(n.Attrs) && n.Attrs[i].Name < name {
 		i++

@@ -71,6 +71,47 @@ export interface MountOptions {
   agent?: string;
   /** With transport `a2a`: the text of the first turn (none when absent). */
   message?: string;
+  /** The policy profile to start from: `default` (if omitted) or `strict`. */
+  profile?: PolicyProfile;
+  /** Overrides of the profile (an object, or its JSON). An invalid policy fails closed:
+   *  nothing renders, `ready` rejects, an `a2ui-error` with code POLICY_INVALID fires. */
+  policy?: Policy | string;
+}
+
+/** A built-in policy profile. */
+export type PolicyProfile = "default" | "strict" | (string & {});
+
+/** Names a policy allows: `allow` absent means all, `[]` none; `deny` wins. */
+export interface PolicyNames {
+  allow?: string[];
+  deny?: string[];
+}
+
+/**
+ * The page's trust policy (README, "Policy"). Hosts lists hold `"*"` (any http/https),
+ * `"self"` (the stream's origin), `"cdn.example"`, `"cdn.example:8443"`, `"*.cdn.example"`
+ * (https) or an origin `"http://127.0.0.1:8080"`.
+ */
+export interface Policy {
+  profile?: PolicyProfile;
+  components?: PolicyNames;
+  functions?: PolicyNames;
+  actions?: PolicyNames;
+  urls?: { images?: string[]; media?: string[]; links?: string[] };
+  openUrl?: "gesture" | "never";
+  wholeModelContext?: boolean;
+  trustedClicksOnly?: boolean;
+  /** 0–5: agent heading tags start one level below (the outline follows headingLevel). */
+  headingBase?: number;
+  limits?: {
+    maxComponents?: number;
+    maxDataNodes?: number;
+    maxSurfaces?: number;
+    maxLine?: number;
+    maxInstances?: number;
+    maxDepth?: number;
+    maxTemplateItems?: number;
+  };
 }
 
 /** Options of `renderer.connect(url, options)`. */
@@ -167,6 +208,10 @@ export interface A2UIRendererAttributes {
   "heading-level"?: string;
   /** The surfaces' region name (MountOptions.label, one string). */
   "label"?: string;
+  /** The policy profile (MountOptions.profile). */
+  "profile"?: PolicyProfile;
+  /** Policy overrides as JSON (MountOptions.policy). */
+  "policy"?: string;
 }
 
 /** The data attributes of `<script src="…/a2ui.js">` (the script-tag build only), as its
@@ -233,6 +278,7 @@ export type ErrorCode =
   | "LIMIT_EXCEEDED"
   | "FUNCTION_FAILED"
   | "POLICY_DENIED"
+  | "POLICY_INVALID"
   | "STREAM_FAILED"
   | "RENDER_FAILED"
   /** Transport `a2a` (shown on the page, not sent to the agent): a JSON-RPC error

@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -38,8 +40,9 @@ type Host interface {
 	Send(body []byte, errorReport bool)
 	// RequestFrame asks for Frame to be called once, before the next paint.
 	RequestFrame()
-	// OpenURL opens an http/https URL in a new browsing context (noopener).
-	OpenURL(url string)
+	// OpenURL opens an http/https URL in a new browsing context (noopener), but only
+	// while the page has a user activation (a recent click); it reports whether it did.
+	OpenURL(url string) bool
 }
 
 // Options configure a Renderer. The zero value is usable.
@@ -51,8 +54,13 @@ type Options struct {
 	// Formatter formats numbers and dates; nil means the Go formatter (en-US). The
 	// browser passes an Intl-backed formatter.
 	Formatter binding.Formatter
-	// Policy can switch off components, functions and URL props; nil allows all.
-	Policy catalog.Policy
+	// Policy is the page's trust policy (components, functions, action names, URL
+	// allowlists, openUrl, whole-model contexts, heading base, limits); nil means
+	// policy.Default(). Its non-zero Limits override Limits, MaxLine and the build caps.
+	Policy *policy.Policy
+	// BaseURL is the page's URL: surfaces created by Process (no stream URL) resolve
+	// relative URLs against it and it is their allowlists' "self" ("" refuses them).
+	BaseURL string
 	// Messages are the built-in strings and the writing direction (nil: English, LTR).
 	Messages *l10n.Messages
 	// Limits are the per-surface limits of the state model (zero: model defaults).
@@ -83,10 +91,13 @@ type Renderer struct {
 	lastVersion protocol.Version
 	// quiet > 0 while applying the answer to an error report: errors go to the page only.
 	quiet int
+	// base is the URL of the stream whose message is being applied ("" for Process).
+	base string
 }
 
 type surface struct {
 	id      string
+	base    string // URL of the stream that created it (relative URLs, "self")
 	tree    *dom.Tree
 	env     *catalog.Env
 	dirty   bool
@@ -112,13 +123,15 @@ func New(h Host, opts Options) *Renderer {
 		opts.Functions = binding.BasicFunctions()
 	}
 	if opts.Policy == nil {
-		opts.Policy = catalog.DefaultPolicy{}
-	} else {
+		opts.Policy = policy.Default()
+	}
+	if opts.Policy.Functions.Allow != nil || len(opts.Policy.Functions.Deny) > 0 {
 		// One policy governs components, URL props and every function call, whether
 		// from an action, a dynamic value or the agent.
 		opts.Functions = opts.Functions.Clone()
 		opts.Functions.SetPolicy(opts.Policy)
 	}
+	applyLimits(&opts)
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -193,12 +206,15 @@ func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
 	switch ev.Kind {
 	case model.Created:
 		ms, _ := r.proc.Surface(ev.SurfaceID)
-		s := &surface{id: ev.SurfaceID, tree: dom.NewTree(r.opts.HostPrefix + ev.SurfaceID)}
+		s := &surface{id: ev.SurfaceID, tree: dom.NewTree(r.opts.HostPrefix + ev.SurfaceID), base: r.base}
+		if s.base == "" {
+			s.base = r.opts.BaseURL
+		}
 		if ms != nil {
 			s.version = ms.Version
 			s.unsub = ms.Data.Subscribe(nil, func(model.Pointer) { r.markDirty(s) })
 		}
-		s.env = r.newEnv(ev.SurfaceID)
+		s.env = r.newEnv(ev.SurfaceID, s.base)
 		r.surf[ev.SurfaceID] = s
 		r.order = append(r.order, ev.SurfaceID)
 		r.host.SurfaceAdded(ev.SurfaceID)
@@ -413,16 +429,21 @@ func (r *Renderer) Dispatch(surfaceID string, ev dom.Event) {
 	}
 }
 
-func (r *Renderer) newEnv(id string) *catalog.Env {
+func (r *Renderer) newEnv(id, base string) *catalog.Env {
+	pl := r.opts.Policy.Limits
 	env := &catalog.Env{
-		Catalog:   r.opts.Catalog,
-		Functions: r.opts.Functions,
-		Formatter: r.opts.Formatter,
-		Policy:    r.opts.Policy,
-		Handlers:  &catalog.Handlers{},
-		State:     catalog.NewUIState(),
-		OpenURL:   r.host.OpenURL,
-		Messages:  r.opts.Messages,
+		Catalog:          r.opts.Catalog,
+		Functions:        r.opts.Functions,
+		Formatter:        r.opts.Formatter,
+		Policy:           r.opts.Policy,
+		BaseURL:          catalog.ParseBaseURL(base),
+		Handlers:         &catalog.Handlers{},
+		State:            catalog.NewUIState(),
+		OpenURL:          r.host.OpenURL,
+		MaxInstances:     pl.MaxInstances,
+		MaxDepth:         pl.MaxDepth,
+		MaxTemplateItems: pl.MaxTemplateItems,
+		Messages:         r.opts.Messages,
 	}
 	env.OnAction = r.onAction
 	env.OnError = func(e *protocol.Error) {
@@ -461,7 +482,8 @@ func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
 		r.pending[ev.ActionID] = pendingAction{surfaceID: surfaceID, path: a.ResponsePath}
 	}
 	if ms.SendDataModel {
-		ev.DataModel = ms.Data.Snapshot()
+		// The snapshot is a copy; obscured fields never leave with it.
+		ev.DataModel, _ = s.env.State.Redact(nil, ms.Data.Snapshot()).(map[string]any)
 	}
 	body := protocol.EncodeAction(ev)
 	r.host.Emit("a2ui-action", body)
@@ -539,12 +561,37 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 		return
 	}
 	if o, ok := v.(binding.OpenURL); ok {
-		if r.opts.Policy.AllowURL("openUrl", o.URL) {
-			r.host.OpenURL(o.URL)
+		// An agent-initiated openUrl opens only within a user gesture (Host.OpenURL),
+		// on the Link allowlist, relative to the stream of the surface it names.
+		var base *url.URL
+		if s := r.surf[m.SurfaceID]; s != nil {
+			base = s.env.BaseURL
+		} else if r.base != "" {
+			base = catalog.ParseBaseURL(r.base)
+		} else {
+			base = catalog.ParseBaseURL(r.opts.BaseURL)
+		}
+		if e := catalog.OpenURL(r.opts.Policy, base, o.URL, r.host.OpenURL); e != nil {
+			answer(nil, &protocol.FunctionError{Code: e.Code, Message: e.Message})
+			return
 		}
 		v = nil
 	}
 	answer(v, nil)
+}
+
+// applyLimits copies the policy's non-zero limits over the options.
+func applyLimits(o *Options) {
+	l := o.Policy.Limits
+	set := func(dst *int, v int) {
+		if v > 0 {
+			*dst = v
+		}
+	}
+	set(&o.Limits.MaxComponents, l.MaxComponents)
+	set(&o.Limits.MaxDataNodes, l.MaxDataNodes)
+	set(&o.Limits.MaxSurfaces, l.MaxSurfaces)
+	set(&o.MaxLine, l.MaxLine)
 }
 
 // Destroy removes every surface and its DOM.

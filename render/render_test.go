@@ -15,12 +15,15 @@ import (
 
 // fakeHost is a render.Host over memdom that records events and posts.
 type fakeHost struct {
-	t       *testing.T
-	doc     *memdom.Document
-	events  []hostEvent
-	sent    []string
-	frames  int
-	opened  []string
+	t      *testing.T
+	doc    *memdom.Document
+	events []hostEvent
+	sent   []string
+	frames int
+	opened []string
+	// gesture: OpenURL behaves as if the page had a user activation.
+	gesture bool
+	refused []string
 	themes  map[string][]catalog.ThemeVar
 	patches int
 }
@@ -47,7 +50,14 @@ func (h *fakeHost) Emit(event string, detail []byte) {
 }
 func (h *fakeHost) Send(body []byte, _ bool) { h.sent = append(h.sent, string(body)) }
 func (h *fakeHost) RequestFrame()            { h.frames++ }
-func (h *fakeHost) OpenURL(url string)       { h.opened = append(h.opened, url) }
+func (h *fakeHost) OpenURL(url string) bool {
+	if !h.gesture {
+		h.refused = append(h.refused, url)
+		return false
+	}
+	h.opened = append(h.opened, url)
+	return true
+}
 
 func (h *fakeHost) ofType(typ string) []string {
 	var out []string

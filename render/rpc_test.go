@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/policy"
 )
 
 const v010Surface = `{"version":"v0.10","createSurface":{"surfaceId":"q","catalogId":"https://a2ui.org/specification/v0_10/catalogs/basic/catalog.json"}}
@@ -69,17 +70,16 @@ func TestCapabilitiesListEveryCatalogPerVersionAndFlat(t *testing.T) {
 	}
 }
 
-// restricted is a policy profile of the kind the OpenWOP envelope needs: no media, no
+// restricted is a policy of the kind the OpenWOP envelope needs: no media, no
 // formatting functions, no URLs at all.
-type restricted struct{}
-
-func (restricted) AllowComponent(typ string) bool { return typ != "Image" }
-func (restricted) AllowFunction(name string) bool { return name != "formatString" }
-func (restricted) AllowURL(string, string) bool   { return false }
+var restricted = &policy.Policy{
+	Components: policy.Names{Deny: []string{"Image"}},
+	Functions:  policy.Names{Deny: []string{"formatString"}},
+}
 
 func TestPolicySwitchesOffComponentsAndFunctions(t *testing.T) {
 	h := newFakeHost(t)
-	r := New(h, Options{Policy: restricted{}})
+	r := New(h, Options{Policy: restricted})
 	r.Process([]byte(`{"version":"v0.9","createSurface":{"surfaceId":"p","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
 {"version":"v0.9","updateComponents":{"surfaceId":"p","components":[{"id":"root","component":"Column","children":["img","fmt","plain"]},{"id":"img","component":"Image","url":"https://example.com/a.png"},{"id":"fmt","component":"Text","text":{"call":"formatString","args":{"value":"hi ${/n}"}}},{"id":"plain","component":"Text","text":"still works"}]}}`))
 	r.Frame()

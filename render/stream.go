@@ -49,7 +49,15 @@ type Stream struct {
 	localErrors bool
 	// quiet: errors caused by this stream's messages go to the page, not the agent.
 	quiet bool
+	// url is where the stream comes from: surfaces it creates resolve relative URLs
+	// against it ("" → Options.BaseURL).
+	url string
 }
+
+// SetURL records the stream's absolute URL (the response's final URL): the surfaces it
+// creates resolve relative and protocol-relative URLs against it, and it is their
+// allowlists' "self". Call it before the first Write.
+func (st *Stream) SetURL(u string) { st.url = u }
 
 // NewStream starts a stream with the given framing.
 func (r *Renderer) NewStream(f Framing) *Stream {
@@ -126,6 +134,8 @@ func (st *Stream) Close(err error) {
 func (st *Stream) event(ev *protocol.SSEEvent) { st.line([]byte(ev.Data)) }
 
 func (st *Stream) line(line []byte) {
+	st.r.base = st.url
+	defer func() { st.r.base = "" }()
 	if st.quiet {
 		st.r.quiet++
 		defer func() { st.r.quiet-- }()

@@ -39,6 +39,7 @@ func (r *Renderer) Connect(t Transport, req Request) {
 		st := r.NewStream(FramingFor(req.Transport, contentType))
 		st.localErrors = req.Reply
 		st.quiet = req.Quiet
+		st.url = req.URL
 		return st
 	})
 }

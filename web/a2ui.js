@@ -10,6 +10,10 @@
 //                                   surfaces, capabilities, destroy, ready}, at once (calls
 //                                   queue until the runtime is up)
 //   <a2ui-renderer agent="https://agent.example/" transport="a2a" message="hi"> (A2A agent)
+//                                   options.profile ("default", "strict") and options.policy
+//                                   (object or JSON string) set the trust policy; an invalid
+//                                   one fails closed: nothing renders, ready rejects, an
+//                                   a2ui-error {code: "POLICY_INVALID"} fires.
 // Events on the mounted element: a2ui-action, a2ui-error, a2ui-surface (CustomEvent, detail JSON).
 // No eval, no innerHTML; the only network requests are the ones the page configured
 // (src, action-url, connect()) plus this loader's own static files.
@@ -62,6 +66,13 @@
     }
   }
 
+  // openUrl needs a fresh user interaction: a trusted pointer, key or touch event arms
+  // one opening within 5 s (besides navigator.userActivation, where supported), so an
+  // agent answering one click with several openUrl calls opens one window at most.
+  let armedAt = -Infinity;
+  for (const t of ["pointerdown", "keydown", "click", "touchend"]) {
+    window.addEventListener(t, (e) => { if (e.isTrusted) armedAt = performance.now(); }, { capture: true, passive: true });
+  }
   const mark = (name) => { try { performance.mark("a2ui:" + name); } catch (e) { /* no User Timing */ } };
   const ready = (async () => {
     await scripts;
@@ -105,8 +116,9 @@
     if (options.theme && !element.hasAttribute("theme")) element.setAttribute("theme", String(options.theme));
     const locale = options.locale || element.getAttribute("locale") || document.documentElement.lang || navigator.language || "en-US";
     const dir = options.dir || element.getAttribute("dir") || "";
+    const headingGiven = options.headingLevel !== undefined || element.hasAttribute("heading-level");
     const hl = Number(options.headingLevel !== undefined ? options.headingLevel : element.getAttribute("heading-level") || 1);
-    const headingBase = Number.isInteger(hl) && hl >= 0 && hl <= 5 ? hl : 1;
+    let headingBase = Number.isInteger(hl) && hl >= 0 && hl <= 5 ? hl : 1;
     // label: the surfaces' region name, a string or {surfaceId: name}; else their first heading.
     const labelOf = (id) => {
       const l = options.label !== undefined ? options.label : element.getAttribute("label");
@@ -161,23 +173,33 @@
         }
         el.textContent = text;
       },
+      // openURL opens u only while the page has a user activation (a click in the last
+      // few seconds), once per interaction; it returns whether it did, and Go reports a
+      // refusal.
       openURL(u) {
+        const ua = navigator.userActivation;
+        if ((ua && !ua.isActive) || performance.now() - armedAt > 5000) return false;
+        armedAt = -Infinity; // one window per interaction
         const w = window.open(u, "_blank", "noopener,noreferrer");
         if (w) w.opener = null;
+        return true;
       },
       intl: locale,
     };
     let r = null; // the Go renderer, once the runtime is up
     let dead = false;
+    let failure = null; // the policy error when the renderer failed closed
     const queue = [];
     const later = (f) => (r ? f() : queue.push(f));
     const live = () => {
-      if (dead) throw new Error("a2ui: renderer destroyed");
+      if (dead) throw new Error(failure ? "a2ui: " + failure : "a2ui: renderer destroyed");
     };
+    let policy = options.policy;
+    if (policy !== undefined && policy !== null && typeof policy !== "string") policy = JSON.stringify(policy);
     const whenLive = ready.then(({ go, css }) => {
       adoptStyles(shadow, css);
       if (dead) return;
-      r = go.create(hooks, {
+      const created = go.create(hooks, {
         actionURL: options.actionURL || options.actionUrl || "",
         headers: options.headers || {},
         messages: options.messages ? JSON.stringify(options.messages) : "",
@@ -186,11 +208,32 @@
         transport: options.transport || "",
         agent: options.agent ? absURL(options.agent) : "",
         message: options.message || "",
+        profile: options.profile === undefined || options.profile === null ? "" : String(options.profile),
+        policy: policy || "",
+        baseURL: location.href,
       });
+      if (created && typeof created.error === "string") {
+        // Fail closed: no renderer, a visible notice, an error event, ready rejects.
+        dead = true;
+        failure = created.error;
+        queue.length = 0;
+        const note = document.createElement("div");
+        note.className = "a2ui-status a2ui-policy-invalid";
+        note.setAttribute("role", "alert");
+        note.textContent = "This renderer's policy is invalid: " + created.error;
+        wrap.replaceChildren(note);
+        hooks.emit("a2ui-error", JSON.stringify({ error: { code: created.code, message: created.error } }));
+        throw new Error("a2ui: " + created.error);
+      }
+      r = created;
+      // Without a heading-level from the page, the policy's heading base (strict: 3)
+      // decides where the surfaces' outline starts.
+      if (!headingGiven) headingBase = Math.max(1, r.headingBase | 0);
       wrap.setAttribute("dir", r.dir || "ltr");
       wrap.setAttribute("lang", locale);
       for (const f of queue.splice(0)) f();
     });
+    whenLive.catch(() => {}); // reported above; api.ready carries the rejection
     const api = {
       element,
       ready: whenLive.then(() => api.element),
@@ -240,6 +283,7 @@
         return new Promise((resolve) => later(() => resolve(r.attach(responsePromise, transport || ""))));
       },
     };
+    api.ready.catch(() => {}); // a policy failure is reported as a2ui-error; awaiting ready still sees it
     return api;
   }
 
@@ -248,7 +292,7 @@
   window.A2UI = A2UI;
 
   class A2UIRenderer extends HTMLElement {
-    static get observedAttributes() { return ["src", "agent"]; }
+    static get observedAttributes() { return ["src", "agent", "profile", "policy"]; }
     connectedCallback() { this._start(); }
     attributeChangedCallback(name, oldV, newV) { if (this._renderer && oldV !== newV) this._start(); }
     disconnectedCallback() {
@@ -267,12 +311,15 @@
       const prev = this._mounting;
       this._mounting = (async () => {
         if (prev) { try { (await prev).destroy(); } catch (e) { /* ignore */ } }
-        const r = mount(this, agent
+        const opts = agent
           ? { transport, agent, message: this.getAttribute("message") || "" }
-          : { actionURL: this.getAttribute("action-url") || "" });
+          : { actionURL: this.getAttribute("action-url") || "" };
+        if (this.hasAttribute("profile")) opts.profile = this.getAttribute("profile");
+        if (this.hasAttribute("policy")) opts.policy = this.getAttribute("policy");
+        const r = mount(this, opts);
         this._renderer = r;
         if (resp) r._attach(resp, transport);
-        await r.ready;
+        try { await r.ready; } catch (e) { return r; } // invalid policy: a2ui-error already fired
         this.dispatchEvent(new CustomEvent("a2ui-ready", { bubbles: true, composed: true }));
         return r;
       })();

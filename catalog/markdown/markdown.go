@@ -1,13 +1,13 @@
 package markdown
 
 import (
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/policy"
 	"github.com/yuin/goldmark/ast"
 	gmparser "github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -64,28 +64,52 @@ func IsPlain(s string) bool {
 	return !strings.HasSuffix(s, " ")
 }
 
+// Options adapt the rendering to the page's policy. The zero value (and nil) renders
+// headings at their own level and accepts absolute http/https links (SafeLink).
+type Options struct {
+	// HeadingBase shifts headings down: with 2, "# x" renders as <h3>. Levels past 6
+	// render as <h6> with aria-level set to the real level.
+	HeadingBase int
+	// Link checks a link destination (relative ones included) and returns the URL to
+	// put in href; nil means SafeLink. A refused link renders as its text.
+	Link func(dest string) (string, bool)
+}
+
+func (o *Options) link(dest string) (string, bool) {
+	if o == nil || o.Link == nil {
+		return SafeLink(dest)
+	}
+	return o.Link(dest)
+}
+
 // Blocks renders s as block-level nodes (p, h1..h6, ul, ol, pre, blockquote, hr).
 // Plain text comes back as one <p> holding a text node.
-func Blocks(s string) []*dom.Node {
+func Blocks(s string) []*dom.Node { return BlocksWith(s, nil) }
+
+// BlocksWith is Blocks under o.
+func BlocksWith(s string, o *Options) []*dom.Node {
 	if IsPlain(s) || len(s) > MaxSource {
 		return []*dom.Node{el("p", textNode(s))}
 	}
 	src := []byte(s)
 	doc := parser().Parse(text.NewReader(src))
-	w := walker{src: src}
+	w := walker{src: src, opts: o}
 	return w.children(doc, 0)
 }
 
 // Inline renders s as phrasing content only (text, em, strong, code, a, br), for places
 // where block elements are not allowed (headings, captions, labels). Separate blocks are
 // joined with <br>; list items and headings contribute their inline content.
-func Inline(s string) []*dom.Node {
+func Inline(s string) []*dom.Node { return InlineWith(s, nil) }
+
+// InlineWith is Inline under o.
+func InlineWith(s string, o *Options) []*dom.Node {
 	if IsPlain(s) || len(s) > MaxSource {
 		return []*dom.Node{textNode(s)}
 	}
 	src := []byte(s)
 	doc := parser().Parse(text.NewReader(src))
-	w := walker{src: src}
+	w := walker{src: src, opts: o}
 	var out []*dom.Node
 	w.flattenBlocks(doc, &out)
 	return out
@@ -101,17 +125,21 @@ func SingleParagraph(nodes []*dom.Node) ([]*dom.Node, bool) {
 }
 
 type walker struct {
-	src []byte
+	src  []byte
+	opts *Options
 }
 
 func el(tag string, children ...*dom.Node) *dom.Node {
 	return &dom.Node{Kind: dom.Element, Tag: tag, Children: children}
 }
 
-func textNode(s string) *dom.Node { return &dom.Node{Kind: dom.Text, Text: s} }
+// textNode returns a text node of s without bidi controls and invisible characters
+// (policy.CleanText): agent text cannot reorder or hide what the user reads.
+func textNode(s string) *dom.Node { return &dom.Node{Kind: dom.Text, Text: policy.CleanText(s)} }
 
 // appendText appends s, merging with a trailing text node.
 func appendText(out []*dom.Node, s string) []*dom.Node {
+	s = policy.CleanText(s)
 	if s == "" {
 		return out
 	}
@@ -143,13 +171,17 @@ func (w *walker) wrap(out []*dom.Node, tag string, n ast.Node, depth int) []*dom
 func (w *walker) node(out []*dom.Node, n ast.Node, depth int) []*dom.Node {
 	switch n := n.(type) {
 	case *ast.Heading:
-		lvl := n.Level
-		if lvl < 1 {
-			lvl = 1
-		} else if lvl > 6 {
-			lvl = 6
+		base := 0
+		if w.opts != nil {
+			base = w.opts.HeadingBase
 		}
-		return w.wrap(out, "h"+strconv.Itoa(lvl), n, depth)
+		tag, aria := HeadingLevel(n.Level, base)
+		before := len(out)
+		out = w.wrap(out, "h"+strconv.Itoa(tag), n, depth)
+		if aria > 0 && len(out) > before && out[len(out)-1].Kind == dom.Element {
+			out[len(out)-1].Attrs = []dom.Attr{{Name: "aria-level", Value: strconv.Itoa(aria)}}
+		}
+		return out
 	case *ast.Paragraph:
 		return w.wrap(out, "p", n, depth)
 	case *ast.TextBlock:
@@ -216,24 +248,27 @@ func (w *walker) node(out []*dom.Node, n ast.Node, depth int) []*dom.Node {
 		}
 		return w.wrap(out, tag, n, depth)
 	case *ast.Link:
-		href, ok := SafeLink(decode(n.Destination))
+		href, ok := w.opts.link(decode(n.Destination))
 		if !ok || depth >= MaxDepth {
 			return append(out, w.children(n, depth)...)
 		}
 		a := el("a")
 		a.Attrs = linkAttrs(href, decode(n.Title))
 		a.Children = w.children(n, depth+1)
-		return append(out, a)
+		return discloseHost(append(out, a), w.plain(n), href)
 	case *ast.AutoLink:
 		raw := string(n.URL(w.src))
 		label := string(n.Label(w.src))
-		href, ok := SafeLink(raw)
-		if !ok || n.AutoLinkType != ast.AutoLinkURL {
+		if n.AutoLinkType != ast.AutoLinkURL {
+			return appendText(out, label)
+		}
+		href, ok := w.opts.link(raw)
+		if !ok {
 			return appendText(out, label)
 		}
 		a := el("a", textNode(label))
 		a.Attrs = linkAttrs(href, "")
-		return append(out, a)
+		return discloseHost(append(out, a), label, href)
 	case *ast.Image:
 		return appendText(out, w.plain(n)) // images are dropped; the alt text stays
 	}
@@ -295,37 +330,25 @@ func (w *walker) flattenBlocks(n ast.Node, out *[]*dom.Node) {
 }
 
 // SafeLink returns the re-serialized form of raw when it is an absolute http or https URL
-// with a host and no credentials, and ok == false otherwise. Control characters, spaces
-// and backslashes are refused outright (they hide scheme tricks).
-func SafeLink(raw string) (string, bool) {
-	if raw == "" || len(raw) > MaxURL {
-		return "", false
-	}
-	for _, r := range raw {
-		if r <= 0x20 || r == 0x7f || r == '\\' || r == utf8.RuneError || isInvisible(r) {
-			return "", false
-		}
-	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Opaque != "" || u.User != nil || u.Host == "" {
-		return "", false
-	}
-	if s := strings.ToLower(u.Scheme); s != "http" && s != "https" {
-		return "", false
-	}
-	return u.String(), true
-}
+// with a host and no credentials (policy.SafeURL: control characters, spaces, backslashes
+// and invisible characters are refused outright).
+func SafeLink(raw string) (string, bool) { return policy.SafeURL(raw) }
 
-// MaxURL is the longest link (and, through catalog.CheckURL, media URL) accepted.
-const MaxURL = 2048
+// MaxURL is the longest link accepted.
+const MaxURL = policy.MaxURL
 
-// isInvisible reports bidi controls and zero-width characters.
-func isInvisible(r rune) bool {
-	switch {
-	case r >= 0x200B && r <= 0x200F, r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069, r == 0xFEFF, r == 0x2060:
-		return true
+// HeadingLevel returns the HTML heading level (1..6) of a Markdown heading of level lvl
+// under a page whose own headings go down to base, and the aria-level to set when the
+// real level is deeper than 6 (0 otherwise).
+func HeadingLevel(lvl, base int) (tag, aria int) {
+	l := lvl + base
+	if l < 1 {
+		l = 1
 	}
-	return false
+	if l > 6 {
+		return 6, l
+	}
+	return l, 0
 }
 
 // decode applies CommonMark's backslash-escape and character-reference rules to raw

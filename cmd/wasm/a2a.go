@@ -25,6 +25,7 @@ func (jr *jsRenderer) startA2A(agent, message string) {
 			}
 		},
 	}
+	jr.agentURL = agent
 	jr.a2a = a2a.NewClient(a2aFetch{jr}, hooks, agent, catalog.Basic().CatalogIDs())
 	if message != "" {
 		jr.a2a.Send(message, nil, jr.r.ClientDataModel, false)
@@ -32,11 +33,12 @@ func (jr *jsRenderer) startA2A(agent, message string) {
 }
 
 // openTurn opens the render stream of one A2A turn through Renderer.Connect, so that
-// its failure is reported to the page only (like an action POST's reply).
+// its failure is reported to the page only (like an action POST's reply). Its URL is the
+// agent's: relative URLs in the surfaces it creates resolve against it ("self").
 func (jr *jsRenderer) openTurn(quiet bool) a2a.Stream {
 	var st *render.Stream
 	jr.r.Connect(streamOpener(func(open func(string) *render.Stream) { st = open("") }),
-		render.Request{Transport: "jsonl", Reply: true, Quiet: quiet})
+		render.Request{URL: jr.agentURL, Transport: "jsonl", Reply: true, Quiet: quiet})
 	return st
 }
 

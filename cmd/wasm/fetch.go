@@ -72,9 +72,21 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 		post(func() { open(ct).Close(jsError("HTTP status " + strconv.Itoa(status))) })
 		return
 	}
+	// The response's final URL (after redirects): relative URLs of the surfaces this
+	// stream creates resolve against it.
+	resURL := ""
+	if u, err := res.Get("url"); err == nil && u.Type() == safejs.TypeString {
+		resURL, _ = u.String()
+	}
 	var st *render.Stream
 	ready := make(chan struct{})
-	post(func() { st = open(ct); close(ready) })
+	post(func() {
+		st = open(ct)
+		if resURL != "" {
+			st.SetURL(resURL)
+		}
+		close(ready)
+	})
 	<-ready
 	body, err := res.Get("body")
 	if err != nil || body.IsNull() || body.IsUndefined() {

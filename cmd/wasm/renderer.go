@@ -10,6 +10,7 @@ import (
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/l10n"
+	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
 )
@@ -31,8 +32,10 @@ type jsRenderer struct {
 	frame     *frameRequester
 	destroyed bool
 	streams   int
-	// a2a is the agent connection when the renderer was mounted with transport "a2a".
-	a2a *a2a.Client
+	// a2a is the agent connection when the renderer was mounted with transport "a2a";
+	// agentURL its URL (the base of relative URLs in its surfaces).
+	a2a      *a2a.Client
+	agentURL string
 }
 
 // createRenderer implements __a2uiGo.create(hooks, options) → renderer object. It runs in
@@ -47,6 +50,14 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		jr.actionURL, _ = u.String()
 	}
 	jr.headers, _ = args[1].Get("headers")
+	// The page's policy: a profile name and a JSON object of overrides. A policy that
+	// does not resolve fails closed: no renderer, the error goes back to the loader.
+	profile, overrides, baseURL := optString(args[1], "profile"), optString(args[1], "policy"), optString(args[1], "baseURL")
+	pol, err := policy.Resolve(profile, []byte(overrides))
+	if err != nil {
+		obj, _ := safejs.ValueOf(map[string]any{"error": err.Error(), "code": policy.Code})
+		return obj
+	}
 	locale := "en-US"
 	if l, err := args[0].Get("intl"); err == nil && l.Type() == safejs.TypeString {
 		locale, _ = l.String()
@@ -62,10 +73,12 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		return jr.r.Nodes()
 	})
 	msgs := l10n.New(locale, jsonStrings(optString(args[1], "messages")), optString(args[1], "dir"))
-	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle), Messages: msgs})
+	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle),
+		Messages: msgs, Policy: pol, BaseURL: baseURL})
 	renderers[jr.handle] = jr
 
-	obj, _ := safejs.ValueOf(map[string]any{"dir": msgs.Dir()})
+	// headingBase: the policy's, for the loader's outline when the page gives no heading-level.
+	obj, _ := safejs.ValueOf(map[string]any{"dir": msgs.Dir(), "headingBase": pol.HeadingBase})
 	set := func(name string, fn func(args []safejs.Value) any) {
 		f := jsFunc(func(_ safejs.Value, a []safejs.Value) any { return fn(a) })
 		jr.funcs = append(jr.funcs, f)
@@ -240,7 +253,16 @@ func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 
 func (jr *jsRenderer) RequestFrame() { jr.frame.request() }
 
-func (jr *jsRenderer) OpenURL(url string) { _, _ = jr.hooks.Call("openURL", url) }
+// OpenURL asks the page hook to open url; the hook opens only while the page has a user
+// activation (navigator.userActivation.isActive) and returns whether it did.
+func (jr *jsRenderer) OpenURL(url string) bool {
+	v, err := jr.hooks.Call("openURL", url)
+	if err != nil {
+		return false
+	}
+	ok, _ := v.Bool()
+	return ok
+}
 
 // jsonStrings decodes a JSON object of strings (the loader passes the messages option as
 // JSON text); anything else gives nil.
