@@ -129,6 +129,10 @@ func TestSendDataModelLeavesObscuredFieldsOut(t *testing.T) {
 	if got := string(r.DataModel("s")); !strings.Contains(got, "4321") {
 		t.Errorf("the model itself lost the PIN: %s", got)
 	}
+	// The A2A metadata form as well.
+	if got := string(r.ClientDataModel()); strings.Contains(got, "4321") || !strings.Contains(got, `"user":"ada"`) {
+		t.Errorf("client data model %s", got)
+	}
 }
 
 // TestPolicyLimits: the page's limits replace the renderer's defaults.

@@ -621,7 +621,12 @@ func (r *Renderer) ClientDataModel() []byte {
 		if m == nil {
 			m, v = map[string]map[string]any{}, ms.Version
 		}
-		m[id] = ms.Data.Snapshot()
+		snap := ms.Data.Snapshot()
+		if s := r.surf[id]; s != nil {
+			// Obscured fields never leave with the model.
+			snap, _ = s.env.State.Redact(nil, snap).(map[string]any)
+		}
+		m[id] = snap
 	}
 	return protocol.EncodeClientDataModel(v, m)
 }
