@@ -1,0 +1,383 @@
+// Command testsum runs `go test -json` commands one after another and turns their
+// event streams into readable progress: one line per package, one line per top-level
+// test of the packages matching -each (the slow browser suite), the output of every
+// failing test, a "still running" line when nothing was printed for a while, and at the
+// end one summary line over every command:
+//
+//	N passed, N failed, N skipped
+//
+// Every command runs (with bash -c) even when an earlier one failed; testsum exits 1 when
+// a test or package failed or a command exited non-zero. `make test` uses it.
+//
+//	testsum [-each REGEXP] [-quiet DURATION] CMD...
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+func main() {
+	each := flag.String("each", "", "print a line per top-level test for packages matching this regexp")
+	quiet := flag.Duration("quiet", 10*time.Second, "print a progress line after this long without output")
+	flag.Parse()
+	if flag.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "usage: testsum [-each REGEXP] [-quiet DURATION] CMD...")
+		os.Exit(2)
+	}
+	s := newSummary(os.Stdout)
+	if *each != "" {
+		re, err := regexp.Compile(*each)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "testsum: -each:", err)
+			os.Exit(2)
+		}
+		s.each = re
+	}
+	stop := s.heartbeat(*quiet)
+	ok := true
+	for _, c := range flag.Args() {
+		if err := s.run(c); err != nil {
+			ok = false
+		}
+	}
+	stop()
+	if !s.finish() || !ok {
+		os.Exit(1)
+	}
+}
+
+// event is one line of `go test -json` (cmd/test2json).
+type event struct {
+	Action      string
+	Package     string
+	ImportPath  string // build-output, build-fail
+	Test        string
+	Elapsed     float64
+	Output      string
+	FailedBuild string
+}
+
+// pkgState is what testsum keeps of one package while its tests run.
+type pkgState struct {
+	passed, failed, skipped int
+	out                     map[string][]outLine // top-level test -> output of it and its subtests
+	failedTests             map[string]bool      // (sub)tests that failed
+	pkgOut                  []string             // output outside any test (panics, timeouts, build errors)
+	running                 map[string]time.Time
+}
+
+// summary aggregates events of every command. Its methods are called from the
+// goroutine reading the commands and from the heartbeat goroutine, under mu.
+// outLine is one line of a test's output.
+type outLine struct{ test, text string }
+
+type summary struct {
+	mu                      sync.Mutex
+	w                       io.Writer
+	each                    *regexp.Regexp
+	pkgs                    map[string]*pkgState
+	build                   map[string][]string // import path -> build output
+	passed, failed, skipped int
+	last                    time.Time // when a line was last printed
+}
+
+func newSummary(w io.Writer) *summary {
+	return &summary{w: w, pkgs: map[string]*pkgState{}, build: map[string][]string{}, last: time.Now()}
+}
+
+// printf writes one or more lines; call with mu held.
+func (s *summary) printf(format string, args ...any) {
+	fmt.Fprintf(s.w, format, args...)
+	s.last = time.Now()
+}
+
+func (s *summary) pkg(name string) *pkgState {
+	p := s.pkgs[name]
+	if p == nil {
+		p = &pkgState{out: map[string][]outLine{}, failedTests: map[string]bool{}, running: map[string]time.Time{}}
+		s.pkgs[name] = p
+	}
+	return p
+}
+
+// run executes one shell command and reads its stdout as go test -json events; its
+// stderr goes straight through. It returns the command's error (non-zero exit).
+func (s *summary) run(command string) error {
+	cmd := exec.Command("bash", "-c", command)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	before := s.failed
+	s.mu.Unlock()
+	if err = cmd.Start(); err == nil {
+		s.read(out)
+		err = cmd.Wait()
+	}
+	if err != nil {
+		s.mu.Lock()
+		if s.failed == before {
+			// Nothing reported why (e.g. go test could not start): count the command.
+			s.failed++
+			s.printf("FAIL %s: %v\n", command, err)
+		}
+		s.mu.Unlock()
+	}
+	return err
+}
+
+// read consumes a go test -json stream; lines that are not events are printed as they are.
+func (s *summary) read(r io.Reader) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16<<20)
+	for sc.Scan() {
+		line := sc.Bytes()
+		var ev event
+		if len(line) == 0 || line[0] != '{' || json.Unmarshal(line, &ev) != nil || ev.Action == "" {
+			s.mu.Lock()
+			s.printf("%s\n", line)
+			s.mu.Unlock()
+			continue
+		}
+		s.mu.Lock()
+		s.event(&ev)
+		s.mu.Unlock()
+	}
+}
+
+// top returns the top-level test of a (sub)test name.
+func top(test string) string {
+	name, _, _ := strings.Cut(test, "/")
+	return name
+}
+
+// event applies one event; call with mu held.
+func (s *summary) event(ev *event) {
+	switch ev.Action {
+	case "build-output":
+		s.build[ev.ImportPath] = append(s.build[ev.ImportPath], ev.Output)
+		return
+	case "build-fail":
+		return // reported with the package's fail event (FailedBuild)
+	}
+	p := s.pkg(ev.Package)
+	if ev.Test == "" {
+		switch ev.Action {
+		case "output":
+			p.pkgOut = append(p.pkgOut, ev.Output)
+		case "pass", "fail", "skip":
+			s.endPackage(ev, p)
+		}
+		return
+	}
+	t := top(ev.Test)
+	switch ev.Action {
+	case "run":
+		if t == ev.Test {
+			p.running[t] = time.Now()
+		}
+	case "output":
+		if !strings.HasPrefix(ev.Output, "=== ") {
+			p.out[t] = append(p.out[t], outLine{ev.Test, ev.Output})
+		}
+	case "pass", "fail", "skip":
+		switch ev.Action {
+		case "pass":
+			p.passed++
+			s.passed++
+		case "fail":
+			p.failed++
+			s.failed++
+			p.failedTests[ev.Test] = true
+		case "skip":
+			p.skipped++
+			s.skipped++
+		}
+		if t != ev.Test {
+			return
+		}
+		delete(p.running, t)
+		perTest := s.each != nil && s.each.MatchString(ev.Package)
+		switch {
+		case ev.Action == "fail":
+			s.printf("--- FAIL %s %s (%.1fs)\n", ev.Package, t, ev.Elapsed)
+			s.printOutput(p.testOutput(t, true))
+		case perTest && ev.Action == "skip":
+			s.printf("    skip %s: %s\n", t, skipReason(p.testOutput(t, false)))
+		case perTest:
+			s.printf("    ok   %s (%.1fs)\n", t, ev.Elapsed)
+		}
+		delete(p.out, t)
+	}
+}
+
+// endPackage prints the package's line (and, for a failure outside any test, its output).
+func (s *summary) endPackage(ev *event, p *pkgState) {
+	delete(s.pkgs, ev.Package)
+	if ev.Action == "skip" && p.passed+p.failed+p.skipped == 0 {
+		return // no test files
+	}
+	counts := fmt.Sprintf("%d passed", p.passed)
+	if p.failed > 0 {
+		counts += fmt.Sprintf(", %d failed", p.failed)
+	}
+	if p.skipped > 0 {
+		counts += fmt.Sprintf(", %d skipped", p.skipped)
+	}
+	if ev.Action != "fail" {
+		s.printf("ok   %s (%s) %.1fs\n", ev.Package, counts, ev.Elapsed)
+		return
+	}
+	if p.failed == 0 {
+		// The package failed outside its tests: build error, panic, timeout, TestMain.
+		s.failed++
+		counts += ", the package itself failed"
+	}
+	s.printf("FAIL %s (%s) %.1fs\n", ev.Package, counts, ev.Elapsed)
+	if ev.FailedBuild != "" {
+		s.printOutput(s.build[ev.FailedBuild])
+		delete(s.build, ev.FailedBuild)
+	}
+	if p.failed == 0 || len(p.running) > 0 {
+		// A panic or timeout: what the still-running tests printed, then the package's output.
+		names := make([]string, 0, len(p.out))
+		for n := range p.out {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			s.printOutput(p.testOutput(n, false))
+		}
+		s.printOutput(p.pkgOut)
+	}
+}
+
+// testOutput returns the output of top-level test t and its subtests; onlyFailed keeps
+// the lines of the (sub)tests that failed.
+func (p *pkgState) testOutput(t string, onlyFailed bool) []string {
+	var lines []string
+	for _, l := range p.out[t] {
+		if !onlyFailed || p.failedTests[l.test] {
+			lines = append(lines, l.text)
+		}
+	}
+	return lines
+}
+
+func (s *summary) printOutput(lines []string) {
+	for _, l := range lines {
+		if !strings.HasSuffix(l, "\n") {
+			l += "\n"
+		}
+		s.printf("    %s", l)
+	}
+}
+
+// skipReason is the text a skipped test logged, on one line.
+func skipReason(lines []string) string {
+	var parts []string
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "--- ") {
+			continue
+		}
+		parts = append(parts, l)
+	}
+	if len(parts) == 0 {
+		return "(no reason given)"
+	}
+	return strings.Join(parts, " ")
+}
+
+// heartbeat prints a progress line whenever nothing was printed for quiet; the returned
+// func stops it.
+func (s *summary) heartbeat(quiet time.Duration) func() {
+	if quiet <= 0 {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		tick := time.NewTicker(quiet / 5)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case now := <-tick.C:
+				s.mu.Lock()
+				if now.Sub(s.last) >= quiet {
+					s.printf("    … %s so far; running %s\n", s.counts(), s.runningList(now))
+				}
+				s.mu.Unlock()
+			}
+		}
+	})
+	return func() { close(done); wg.Wait() }
+}
+
+// runningList names the top-level tests still running, longest first; call with mu held.
+func (s *summary) runningList(now time.Time) string {
+	type run struct {
+		name  string
+		since time.Duration
+	}
+	var rs []run
+	for _, p := range s.pkgs {
+		for n, t := range p.running {
+			rs = append(rs, run{n, now.Sub(t)})
+		}
+	}
+	if len(rs) == 0 {
+		return "(building or between tests)"
+	}
+	sort.Slice(rs, func(i, j int) bool {
+		return rs[i].since > rs[j].since || rs[i].since == rs[j].since && rs[i].name < rs[j].name
+	})
+	var b strings.Builder
+	for i, r := range rs {
+		if i == 4 {
+			fmt.Fprintf(&b, " and %d more", len(rs)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s (%ds)", r.name, int(r.since.Seconds()))
+	}
+	return b.String()
+}
+
+func (s *summary) counts() string {
+	return fmt.Sprintf("%d passed, %d failed, %d skipped", s.passed, s.failed, s.skipped)
+}
+
+// finish prints the summary line (tests and subtests over every command) and reports
+// whether everything passed.
+func (s *summary) finish() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// Packages that never reported an end (the stream was cut): failures.
+	for name, p := range s.pkgs {
+		if len(p.running) > 0 || len(p.pkgOut) > 0 {
+			s.failed++
+			s.printf("FAIL %s: ended without a result\n", name)
+			s.printOutput(p.pkgOut)
+		}
+	}
+	s.printf("%s\n", s.counts())
+	return s.failed == 0
+}
