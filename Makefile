@@ -1,8 +1,10 @@
 # A2UI renderer in Go/WebAssembly. `make help` lists the targets.
 #
-# Knobs: PORT (make run, default 8080), FUZZTIME (make fuzz, default 10s),
-# GOTESTFLAGS (extra go test flags, e.g. -race or -run X), CHROMIUM (browser path
-# for the browser tests, default /usr/bin/chromium).
+# Knobs: PORT (make run, default 8080), ADDR (make run's listen address, default
+# 127.0.0.1:$PORT; ADDR=:8080 listens on every interface), FUZZTIME (make fuzz, default
+# 10s), GOTESTFLAGS (extra go test flags, e.g. -race or -run X), CHROMIUM (browser path
+# for the browser tests, default the first of /usr/bin/chromium, /usr/bin/chromium-browser,
+# /snap/bin/chromium).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -11,9 +13,13 @@ SHELL := /bin/bash
 
 GO        ?= go
 PORT      ?= 8080
+ADDR      ?= 127.0.0.1:$(PORT)
 FUZZTIME  ?= 10s
 GOTESTFLAGS ?=
 
+ifeq ($(shell command -v $(GO)),)
+$(error Go missing: install Go 1.26 or newer from https://go.dev/dl (or set GO=/path/to/go))
+endif
 GOROOT    := $(shell $(GO) env GOROOT)
 TMP       := $(CURDIR)/.tmp
 # chromedp SIGKILLs Chromium, which leaves SingletonSocket dirs in $TMPDIR: keep them in .tmp.
@@ -28,6 +34,21 @@ BUDGET    := size-budget.txt
 WASM_PKGS := ./protocol/... ./model/... ./binding/... ./policy/... ./catalog/... ./dom/... ./render/... ./transport/... ./cmd/wasm/...
 WEB_CORE  := node_modules/@a2ui/web_core/src
 NPM_STAMP := node_modules/.package-lock.json
+CHROMIUM  ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium) /usr/bin/chromium)
+export CHROMIUM
+
+# What the goals need that a bare machine lacks: one line saying what to run, then stop.
+# (.ci/setup.sh, `make setup`, installs all of it.)
+ifneq ($(filter all test test-browser bench,$(MAKECMDGOALS)),)
+ifeq ($(wildcard $(CHROMIUM)),)
+$(error Chromium missing: run `make setup` (apt-get install -y chromium), or set CHROMIUM=/path/to/chromium)
+endif
+endif
+ifneq ($(filter all test test-host test-browser bench,$(MAKECMDGOALS)),)
+ifeq ($(shell command -v npm || true; [[ $(NPM_STAMP) -nt package-lock.json ]] && echo fresh || true),)
+$(error npm missing (the tests need the pinned fixtures in node_modules): run `make setup` (apt-get install -y nodejs npm, then npm ci))
+endif
+endif
 # Brotli from Go (github.com/andybalholm/brotli): no system binary needed.
 BROTLI    := $(TMP)/bin/brotli
 export BROTLI
@@ -38,14 +59,22 @@ GO_SOURCES := $(shell find . -name '*.go' ! -name '*_test.go' \
 	-not -path './.git/*' -not -path './bench/*' -not -path './tests/*' \
 	-not -path './cmd/demo-agent/*' -not -path './internal/tools/*' 2>/dev/null)
 
-.PHONY: screenshots all build dist npm-pack run test test-host test-browser vet size bench fuzz clean deps help
+# go test -json through testsum: progress lines, failures' output, one summary line.
+TESTSUM   := $(TMP)/bin/testsum
+# shq quotes a string for the shell.
+shq = '$(subst ','\'',$(1))'
+TEST_HOST    := $(GOTEST) -json ./...
+TEST_BROWSER := $(GOTEST) -json -count=1 -timeout 30m -tags browser ./tests/browser/...
+
+.PHONY: screenshots all build dist npm-pack run test test-host test-browser vet size bench fuzz clean deps fixtures setup help
 
 all: test
 
 help:
+	@echo 'make setup         install what a fresh Debian/Ubuntu lacks (chromium, make, npm), npm ci'
 	@echo 'make build         wasm + wasm_exec.js + .br/.gz, static site in dist/'
 	@echo 'make npm-pack      build, then stage and npm pack the package a2ui-go into $(NPM_OUT)/'
-	@echo 'make run           build, then serve dist/ and the demo agent on :$$PORT ($(PORT))'
+	@echo 'make run           npm ci if needed, build, then serve dist/ and the demo agent on http://$(ADDR)'
 	@echo 'make test          npm ci if needed, go vet, host tests, browser tests (the CI command)'
 	@echo 'make test-host     go vet + host go test ./... (A2UI_REQUIRE_FIXTURES=1)'
 	@echo 'make test-browser  build + go test -tags browser ./tests/browser/...'
@@ -112,21 +141,35 @@ dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js $(BROTLI)
 npm-pack: build
 	GO=$(GO) npm/pack.sh $(DIST) $(NPM_OUT)
 
-run: build
-	$(GO) run ./cmd/demo-agent -addr :$(PORT) -dir $(DIST) -samples testdata
+# npm ci when npm is there (all the official samples in the gallery); else say so and go on.
+run: fixtures
+	$(MAKE) --no-print-directory build
+	$(GO) run ./cmd/demo-agent -addr $(ADDR) -dir $(DIST) -samples testdata
+
+fixtures:
+	@if command -v npm >/dev/null; then $(MAKE) --no-print-directory deps; \
+	elif [[ ! -d $(WEB_CORE) ]]; then \
+		echo "npm missing: the gallery shows only this repo's own samples; for all of them run \`make setup\` (apt-get install -y nodejs npm, then npm ci)" >&2; \
+	fi
+
+setup:
+	.ci/setup.sh
 
 # ---- test ---------------------------------------------------------------------
 
 # The README's single test command (CI runs exactly this).
-test: deps vet build
-	$(GOTEST) ./...
-	$(GOTEST) -count=1 -timeout 30m -tags browser ./tests/browser/...
+test: deps vet build $(TESTSUM)
+	$(TESTSUM) -each tests/browser $(call shq,$(TEST_HOST)) $(call shq,$(TEST_BROWSER))
 
-test-host: deps vet
-	$(GOTEST) ./...
+test-host: deps vet $(TESTSUM)
+	$(TESTSUM) $(call shq,$(TEST_HOST))
 
-test-browser: deps build
-	$(GOTEST) -count=1 -timeout 30m -tags browser ./tests/browser/...
+test-browser: deps build $(TESTSUM)
+	$(TESTSUM) -each tests/browser $(call shq,$(TEST_BROWSER))
+
+$(TESTSUM): internal/tools/testsum/main.go go.mod
+	mkdir -p $(dir $@)
+	$(GO) build -o $@ ./internal/tools/testsum
 
 # Host, wasm (syscall/js packages) and browser-tagged code all get vetted.
 vet:

@@ -3,8 +3,8 @@
 // It is a host program (it uses net/http, so it is never linked into the wasm) with
 // two jobs, both behind one HTTP listener:
 //
-//   - serve the static site that `make build` assembles in dist/ (the page, the
-//     runtime JS, wasm_exec.js and a2ui.wasm), with the right MIME types, the
+//   - serve the static site that `make build` assembles in dist/ (the pages, a2ui.js
+//     and a2ui.wasm), with the right MIME types, the
 //     precompressed .br/.gz siblings when the client accepts them, and
 //     Cache-Control: no-cache (names are not content-hashed, so every load
 //     revalidates);
@@ -21,7 +21,8 @@
 //
 // Usage:
 //
-//	go run ./cmd/demo-agent [-addr :8080] [-dir dist] [-samples testdata] [-delay 60ms]
+//	go run ./cmd/demo-agent [-addr 127.0.0.1:8080] [-dir dist] [-samples testdata] [-delay 60ms]
 //
-// `make run` builds the site and starts it on $(PORT).
+// It listens on 127.0.0.1 unless -addr says otherwise (-addr :8080: every interface)
+// and logs the URL to open. `make run` builds the site and starts it on $(ADDR).
 package main

@@ -3,8 +3,10 @@ package main
 import (
 	"flag"
 	"log"
+	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/a2aagent"
@@ -12,7 +14,7 @@ import (
 )
 
 func main() {
-	addr := flag.String("addr", ":8080", "listen address")
+	addr := flag.String("addr", "127.0.0.1:8080", "listen address (\":8080\" listens on every interface)")
 	dir := flag.String("dir", "dist", "static site directory (made by `make build`)")
 	samples := flag.String("samples", "testdata", "directory of sample JSONL streams for /agent/stream")
 	delay := flag.Duration("delay", 60*time.Millisecond, "pause between streamed lines")
@@ -31,18 +33,25 @@ func main() {
 		Handler:           WithA2A(NewServer(*dir, agent), a2a),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
-	log.Printf("demo-agent: serving %s on http://localhost%s (samples %s, delay %s)", *dir, displayAddr(*addr), *samples, *delay)
-	log.Fatal(srv.ListenAndServe())
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatalf("demo-agent: %v", err)
+	}
+	log.Printf("demo-agent: serving %s at %s (samples %s, delay %s)", *dir, siteURL(ln.Addr()), *samples, *delay)
+	log.Fatal(srv.Serve(ln))
 }
 
-// displayAddr turns ":8080" into ":8080" and "127.0.0.1:8080" into ":8080" for the log line.
-func displayAddr(addr string) string {
-	for i := len(addr) - 1; i >= 0; i-- {
-		if addr[i] == ':' {
-			return addr[i:]
-		}
+// siteURL is the URL to open for a listener: its own address, or localhost (saying so)
+// when it listens on every interface.
+func siteURL(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok {
+		return a.String()
 	}
-	return addr
+	if tcp.IP == nil || tcp.IP.IsUnspecified() {
+		return "http://localhost:" + strconv.Itoa(tcp.Port) + "/ (listening on every interface)"
+	}
+	return "http://" + net.JoinHostPort(tcp.IP.String(), strconv.Itoa(tcp.Port)) + "/"
 }
 
 // WithA2A serves the A2A agent's cards (/.well-known/agent-card.json, /a2a/...) and

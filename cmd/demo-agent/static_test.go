@@ -1,13 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/demoagent"
 )
@@ -178,6 +183,72 @@ func TestNewServerRoutes(t *testing.T) {
 		resp.Body.Close()
 		if ct := resp.Header.Get("Content-Type"); ct != tc.ctype || !strings.HasPrefix(string(b), tc.prefix) {
 			t.Errorf("%s %s: %s %q, want %s %q...", tc.method, tc.path, ct, b, tc.ctype, tc.prefix)
+		}
+	}
+}
+
+// TestDemoServerSendsPrecompressedWasm asks the demo server (NewServer, as `make run`
+// starts it) for a2ui.wasm with Accept-Encoding: br and checks what a browser needs to
+// stream-compile it: the brotli sibling with Content-Encoding: br, Content-Type
+// application/wasm (not the sibling's type) and Vary: Accept-Encoding for caches.
+func TestDemoServerSendsPrecompressedWasm(t *testing.T) {
+	dir := t.TempDir()
+	wasm := append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte("a2ui"), 4096)...)
+	var br bytes.Buffer
+	bw := brotli.NewWriterLevel(&br, 11)
+	bw.Write(wasm)
+	bw.Close()
+	for name, body := range map[string][]byte{"a2ui.wasm": wasm, "a2ui.wasm.br": br.Bytes()} {
+		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	agent, err := demoagent.NewAgent("../../testdata", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(NewServer(dir, agent))
+	defer srv.Close()
+
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/a2ui.wasm", nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd") // what Chromium sends
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	for h, want := range map[string]string{
+		"Content-Encoding": "br",
+		"Content-Type":     "application/wasm",
+		"Vary":             "Accept-Encoding",
+		"Content-Length":   strconv.Itoa(br.Len()),
+	} {
+		if got := resp.Header.Get(h); got != want {
+			t.Errorf("%s: %q, want %q", h, got, want)
+		}
+	}
+	got, err := io.ReadAll(brotli.NewReader(resp.Body))
+	if err != nil {
+		t.Fatalf("body is not brotli: %v", err)
+	}
+	if !bytes.Equal(got, wasm) {
+		t.Errorf("decoded body: %d bytes, want the %d-byte wasm", len(got), len(wasm))
+	}
+}
+
+func TestSiteURL(t *testing.T) {
+	tests := []struct {
+		addr net.Addr
+		want string
+	}{
+		{&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}, "http://127.0.0.1:8080/"},
+		{&net.TCPAddr{IP: net.IPv6loopback, Port: 9000}, "http://[::1]:9000/"},
+		{&net.TCPAddr{IP: net.IPv4zero, Port: 8080}, "http://localhost:8080/ (listening on every interface)"},
+		{&net.TCPAddr{IP: net.IPv6unspecified, Port: 8080}, "http://localhost:8080/ (listening on every interface)"},
+	}
+	for _, tc := range tests {
+		if got := siteURL(tc.addr); got != tc.want {
+			t.Errorf("siteURL(%v) = %q, want %q", tc.addr, got, tc.want)
 		}
 	}
 }
