@@ -99,7 +99,8 @@ func jsonErrText(err error) string {
 }
 
 // unwrap expands the batch forms into single messages: a top-level array, and the
-// {"messages":[...]} and A2A DataPart {"kind":"data","data":...} objects (one level).
+// {"messages":[...]} (also with the "name" and "description" strings of an official
+// example file) and A2A DataPart {"kind":"data","data":...} objects (one level).
 func (d *Decoder) unwrap(raw json.RawMessage, add func(json.RawMessage, bool), errs *[]*Error, depth int) {
 	switch firstByte(raw) {
 	case '[':
@@ -116,7 +117,7 @@ func (d *Decoder) unwrap(raw json.RawMessage, add func(json.RawMessage, bool), e
 		if depth == 0 {
 			var o map[string]json.RawMessage
 			if jobj(raw, &o) == nil {
-				if inner, ok := o["messages"]; ok && len(o) == 1 && firstByte(inner) == '[' {
+				if inner, ok := o["messages"]; ok && firstByte(inner) == '[' && exampleFileKeys(o) {
 					d.unwrap(inner, add, errs, depth+1)
 					return
 				}
@@ -130,6 +131,18 @@ func (d *Decoder) unwrap(raw json.RawMessage, add func(json.RawMessage, bool), e
 		}
 	}
 	add(raw, depth > 0)
+}
+
+// exampleFileKeys reports whether a {"messages":[...]} object has no other members than
+// the name and description strings of an example file.
+func exampleFileKeys(o map[string]json.RawMessage) bool {
+	for k, v := range o {
+		var s string
+		if k != "messages" && ((k != "name" && k != "description") || jstr(v, &s) != nil) {
+			return false
+		}
+	}
+	return true
 }
 
 func isString(raw json.RawMessage, want string) bool {

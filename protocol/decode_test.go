@@ -89,6 +89,9 @@ func TestDecodeBatch(t *testing.T) {
 	}{
 		{"array", `[{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"c"}},{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}]`, 2, nil},
 		{"wrapper with a bad one", `{"messages":[{"version":"v0.9","deleteSurface":{"surfaceId":1}},{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}]}`, 1, []string{"/deleteSurface/surfaceId: message 0: "}},
+		{"example file", `{"name":"Card","description":"A card.","messages":[{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}]}`, 1, nil},
+		{"wrapper with another member", `{"name":"Card","extra":1,"messages":[{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}]}`, 0, []string{"/extra: unknown message type"}},
+		{"example file with a non-string name", `{"name":1,"messages":[{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}]}`, 0, []string{"/messages: unknown message type"}},
 		{"A2A DataPart", `{"kind":"data","data":[{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}],"metadata":{"mimeType":"application/a2ui+json"}}`, 1, nil},
 		{"v0.8 DataPart", `{"kind":"data","data":{"deleteSurface":{"surfaceId":"s"}}}`, 1, nil},
 		{"concatenated values", "{\"deleteSurface\":{\"surfaceId\":\"a\"}}\n{\"deleteSurface\":{\"surfaceId\":\"b\"}}", 2, nil},

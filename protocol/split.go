@@ -162,13 +162,22 @@ func isBOMPrefix(p []byte) bool {
 // CRLF terminate lines, blank (whitespace-only) lines are skipped, a UTF-8 byte order mark
 // at the start is dropped, and Close flushes a final line that has no newline.
 //
-// A line longer than the cap is not buffered: it is reported once with CodeLineTooLong
-// and the rest of it is discarded up to the next newline; the stream then continues.
+// A stream whose first non-blank line opens a multi-line JSON value (a pretty-printed
+// message, array of messages or example file) is framed as a JSON document instead: each
+// top-level value, or each element of a top-level array, is emitted as one "line". The
+// choice is made from the content once that first line is complete.
+//
+// A line (or value) longer than the cap is not buffered: it is reported once with
+// CodeLineTooLong and the rest of it is discarded up to the next newline (its end); the
+// stream then continues.
 //
 // A Splitter is not safe for concurrent use; the goroutine that reads the transport calls
 // Write and Close (in the browser build: the single Go event-loop goroutine).
 type Splitter struct {
-	lb lineBuffer
+	lb      lineBuffer
+	decided bool         // JSONL or document: known once the first non-blank line ended
+	head    []byte       // undecided: the bytes so far
+	doc     *docSplitter // non-nil for a JSON document
 }
 
 // NewSplitter returns a Splitter whose lines may be at most maxLine bytes long (without
@@ -183,6 +192,14 @@ func NewSplitter(maxLine int) *Splitter {
 // slice passed to emit is only valid during that call (copy it to keep it). The returned
 // errors (CodeLineTooLong) are in stream order; nil when there were none.
 func (s *Splitter) Write(chunk []byte, emit func(line []byte)) []*Error {
+	if !s.decided {
+		if chunk = s.detect(chunk, false); !s.decided {
+			return nil
+		}
+	}
+	if s.doc != nil {
+		return s.doc.write(chunk, emit, nil)
+	}
 	return s.lb.write(chunk, func(l []byte) {
 		if !isBlank(l) {
 			emit(l)
@@ -190,14 +207,68 @@ func (s *Splitter) Write(chunk []byte, emit func(line []byte)) []*Error {
 	}, nil)
 }
 
+// detect buffers the stream's start until its first non-blank line is complete (or at
+// end), then picks the framing and returns the buffered bytes to feed it. Blank lines
+// before it are dropped as they arrive (counted, for the line numbers of errors); a first
+// line over the cap is JSONL (reported as too long), whatever the chunking.
+func (s *Splitter) detect(chunk []byte, atEnd bool) []byte {
+	s.head = append(s.head, chunk...)
+	h := s.head
+	if len(h) < 3 && isBOMPrefix(h) && !atEnd {
+		return nil
+	}
+	if len(h) >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF {
+		h = h[3:]
+	}
+	start := 0
+	for start < len(h) && isSpace(h[start]) {
+		if h[start] == '\n' {
+			s.lb.lineNo++
+		}
+		start++
+	}
+	// Keep only the pending line (the BOM is gone: lineBuffer need not see it).
+	s.lb.started = true
+	s.head = append(s.head[:0], h[start:]...)
+	h = s.head
+	nl := -1
+	for i, c := range h {
+		if c == '\n' {
+			nl = i
+			break
+		}
+	}
+	if nl < 0 && !atEnd && len(h) <= s.lb.max {
+		return nil
+	}
+	s.decided = true
+	s.head = nil
+	if nl >= 0 && nl <= s.lb.max && opensDocument(h[:nl]) {
+		s.doc = &docSplitter{max: s.lb.max}
+	}
+	return h
+}
+
 // Close ends the stream: a pending final line without a newline is emitted (when not
 // blank), and the Splitter is reset so that it can read a new stream.
 func (s *Splitter) Close(emit func(line []byte)) []*Error {
-	return s.lb.close(func(l []byte) {
-		if !isBlank(l) {
-			emit(l)
-		}
-	}, nil)
+	var errs []*Error
+	if !s.decided {
+		errs = s.Write(s.detect(nil, true), emit)
+	}
+	if s.doc != nil {
+		errs = s.doc.close(emit, errs)
+	} else {
+		errs = s.lb.close(func(l []byte) {
+			if !isBlank(l) {
+				emit(l)
+			}
+		}, errs)
+	}
+	max := s.lb.max
+	*s = Splitter{}
+	s.lb.init(max, false)
+	return errs
 }
 
 func isBlank(p []byte) bool {
