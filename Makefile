@@ -109,7 +109,7 @@ $(BROTLI): internal/tools/brotli/main.go go.mod go.sum
 web/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
 	cp $< $@
 
-# The static site: web/* (page, runtime JS, CSS, wasm + .br/.gz, embed.html),
+# The static site: web/* (gallery, embed.html, wasm + .br/.gz) with a2ui.js bundled,
 # testdata/**/*.json{,l} (streams for the gallery and demos) at /testdata/, and
 # the official examples and schemas of @a2ui/web_core at /web_core/ (same URLs
 # as the browser-test server). Small text assets get .br/.gz siblings too.
@@ -117,9 +117,12 @@ dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js $(BROTLI)
 	rm -rf $(DIST).new
 	mkdir -p $(DIST).new
 	cp -R web/. $(DIST).new/
-	# One script for pages: wasm_exec.js, the DOM runtime and the loader in one file, so
-	# the loader injects no <script> (Trusted Types friendly) and a page makes one request.
-	cat web/wasm_exec.js web/a2ui-runtime.js web/a2ui.js > $(DIST).new/a2ui.js
+	# One script for pages: wasm_exec.js, the DOM runtime and the loader with a2ui.css
+	# inlined, so a page copies a2ui.js and a2ui.wasm only, the loader injects no <script>
+	# or <link> (Trusted Types friendly) and a page makes one request besides the wasm.
+	rm -f $(DIST).new/a2ui.css $(DIST).new/a2ui-runtime.js $(DIST).new/wasm_exec.js
+	$(GO) run ./internal/tools/bundle -css web/a2ui.css -o $(DIST).new/a2ui.js \
+		web/wasm_exec.js web/a2ui-runtime.js web/a2ui.js
 	if [[ -d testdata ]]; then \
 		find testdata -type f \( -name '*.jsonl' -o -name '*.json' \) -exec cp --parents {} $(DIST).new/ \; ; \
 	fi

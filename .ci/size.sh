@@ -4,8 +4,8 @@
 #
 #   .ci/size.sh DIST BUDGET          print raw/gzip/brotli sizes of the wasm and of
 #                                    what an embedding page loads (a2ui.js, which bundles
-#                                    wasm_exec.js and a2ui-runtime.js, a2ui.css, a2ui.wasm: the "page"
-#                                    total); fail if the wasm or the page total exceeds
+#                                    wasm_exec.js, a2ui-runtime.js and a2ui.css, and
+#                                    a2ui.wasm: the "page" total); fail if the wasm or the page total exceeds
 #                                    BUDGET. Other DIST/*.html *.js *.css (gallery,
 #                                    demos) are listed below it, outside the budget.
 #   .ci/size.sh --init DIST BUDGET   write BUDGET (measured + 5%) if it is missing
@@ -26,8 +26,8 @@ if [[ $init == 1 && -f $budget ]]; then exit 0; fi
 shopt -s nullglob
 wasm=$dist/a2ui.wasm
 [[ -f $wasm ]] || { echo "size: $wasm missing; run make build" >&2; exit 1; }
-# The files a page that embeds the renderer loads (a2ui.js fetches the other four).
-page_files=(a2ui.js a2ui.css a2ui.wasm)
+# The files a page that embeds the renderer loads (a2ui.js fetches a2ui.wasm).
+page_files=(a2ui.js a2ui.wasm)
 files=()
 for n in "${page_files[@]}"; do
 	[[ -f $dist/$n ]] || { echo "size: $dist/$n missing; run make build" >&2; exit 1; }

@@ -34,7 +34,7 @@ done
 # Snapshot our build, so a `make build` elsewhere during the run cannot mix two builds.
 snap=bench/out/ours
 rm -rf "$snap" && mkdir -p "$snap"
-for f in a2ui.js wasm_exec.js a2ui-runtime.js a2ui.css a2ui.wasm; do
+for f in a2ui.js a2ui.wasm; do
 	[[ -f dist/$f ]] || { echo "bench: dist/$f missing; run make build" >&2; exit 1; }
 	cp -p "dist/$f" "$snap/"
 	for z in br gz; do

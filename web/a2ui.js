@@ -1,9 +1,11 @@
 // a2ui.js: the one-script-tag loader of the A2UI Go/WebAssembly renderer.
 //
 //   <script src="https://host/path/a2ui.js" defer></script>
-//   <a2ui-renderer src="/agent/stream" action-url="/agent/action" transport="jsonl"></a2ui-renderer>
+//   <a2ui-renderer src="/agent/stream" action-url="/agent/action"></a2ui-renderer>
 //
-// It resolves a2ui.wasm, wasm_exec.js, a2ui-runtime.js and a2ui.css relative to its own URL,
+// `make build` bundles this file after wasm_exec.js and a2ui-runtime.js into dist/a2ui.js,
+// with a2ui.css inlined below (internal/tools/bundle): a page copies dist/a2ui.js and
+// dist/a2ui.wasm and nothing else. The loader resolves a2ui.wasm relative to its own URL,
 // compiles the module while the first stream is already being fetched, and exposes
 //   window.A2UI.ready             Promise<A2UI> resolved once the Go runtime is up
 //   A2UI.mount(element, options)  -> renderer {process, connect, send, flush, dataModel,
@@ -14,9 +16,10 @@
 //                                   (object or JSON string) set the trust policy; an invalid
 //                                   one fails closed: nothing renders, ready rejects, an
 //                                   a2ui-error {code: "POLICY_INVALID"} fires.
-// Events on the mounted element: a2ui-action, a2ui-error, a2ui-surface (CustomEvent, detail JSON).
+// Events on the mounted element: a2ui-ready (first), then a2ui-action, a2ui-error,
+// a2ui-surface (CustomEvent, detail JSON).
 // No eval, no innerHTML; the only network requests are the ones the page configured
-// (src, action-url, connect()) plus this loader's own static files.
+// (src, action-url, connect()) plus a2ui.wasm.
 (() => {
   "use strict";
   if (window.A2UI && window.A2UI.ready) return; // loaded twice: keep the first instance
@@ -29,39 +32,27 @@
   const base = new URL(".", mod ? mod.base : (self && self.src) || location.href);
   const cfg = (!mod && self && self.dataset) || {};
   const url = (name) => (mod && mod.files[name]) || new URL(name, base).href;
+  // The stylesheet (web/a2ui.css), inlined by the bundler.
+  const CSS = /*a2ui:css*/"";
 
-  function loadScript(src) {
-    return new Promise((resolve, reject) => {
-      const s = document.createElement("script");
-      s.src = src;
-      s.async = true;
-      s.onload = resolve;
-      s.onerror = () => reject(new Error("a2ui: cannot load " + src));
-      (document.head || document.documentElement).appendChild(s);
-    });
-  }
-
-  // Start everything at once: the runtime scripts, the stylesheet and the wasm download.
+  // Start the wasm download at once.
   const wasmURL = url(cfg.wasm || "a2ui.wasm");
   const wasmFetch = fetch(wasmURL, { credentials: "same-origin" });
-  const cssText = fetch(url("a2ui.css")).then((r) => (r.ok ? r.text() : "")).catch(() => "");
-  const scripts = Promise.all([
-    window.Go ? Promise.resolve() : loadScript(url("wasm_exec.js")),
-    window.__a2uiRuntime ? Promise.resolve() : loadScript(url("a2ui-runtime.js")),
-  ]);
 
   let sheet = null;
-  function adoptStyles(shadow, text) {
+  function adoptStyles(shadow) {
     try {
       if (!sheet) {
         sheet = new CSSStyleSheet();
-        sheet.replaceSync(text);
+        sheet.replaceSync(CSS);
       }
-      shadow.adoptedStyleSheets = [sheet];
+      if (!shadow.adoptedStyleSheets.includes(sheet)) shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
     } catch (e) {
       // Older engines: a <style> element inside the shadow root (textContent, not HTML).
+      if (shadow.querySelector("style[data-a2ui]")) return;
       const st = document.createElement("style");
-      st.textContent = text;
+      st.dataset.a2ui = "";
+      st.textContent = CSS;
       shadow.prepend(st);
     }
   }
@@ -75,8 +66,9 @@
   }
   const mark = (name) => { try { performance.mark("a2ui:" + name); } catch (e) { /* no User Timing */ } };
   const ready = (async () => {
-    await scripts;
-    mark("scripts");
+    if (!window.Go || !window.__a2uiRuntime) {
+      throw new Error("a2ui: load the a2ui.js that `make build` writes to dist/ (it bundles wasm_exec.js and the runtime), not web/a2ui.js");
+    }
     const go = new window.Go();
     // <script src="a2ui.js" data-godebug="inittrace=1"> passes GODEBUG to the Go runtime
     // (diagnostics; the trace goes to the console).
@@ -95,8 +87,7 @@
     await started; // main() calls __a2uiStarted once __a2uiGo is installed
     delete window.__a2uiStarted;
     mark("started");
-    const text = await cssText;
-    return { go: window.__a2uiGo, css: text };
+    return { go: window.__a2uiGo };
   })();
 
   // absURL resolves u against the page; an unparsable URL is passed on for the renderer
@@ -105,10 +96,11 @@
     try { return new URL(u, location.href).href; } catch (e) { return String(u); }
   };
 
-  // mount attaches a renderer to element: an open shadow root holds one <section> per surface.
   // mount attaches a renderer to element and returns it at once: an open shadow root
-  // holds one <section> per surface. Until the Go runtime is ready, process/connect calls
-  // are queued (in order) and flush() waits; renderer.ready resolves once it is live.
+  // (with the stylesheet adopted) holds one <section> per surface. Until the Go runtime is
+  // ready, process/connect calls are queued (in order) and flush() waits; renderer.ready
+  // resolves once it is live. The element gets a2ui-ready then, before the queued calls
+  // run, so before any a2ui-surface/-action/-error of this renderer.
   // (`await A2UI.mount(...)` works as well: the renderer is not a thenable.)
   function mount(element, options) {
     options = options || {};
@@ -132,6 +124,7 @@
       wrap.setAttribute("part", "root");
       shadow.appendChild(wrap);
     }
+    adoptStyles(shadow);
     const hooks = {
       // emit is called by Go (UI goroutine, never blocking) with an event type and JSON detail.
       emit(type, json) {
@@ -190,14 +183,14 @@
     let dead = false;
     let failure = null; // the policy error when the renderer failed closed
     const queue = [];
-    const later = (f) => (r ? f() : queue.push(f));
+    // Calls run at once when live and nothing waits before them, else in order after the queue.
+    const later = (f) => (r && !queue.length ? f() : queue.push(f));
     const live = () => {
       if (dead) throw new Error(failure ? "a2ui: " + failure : "a2ui: renderer destroyed");
     };
     let policy = options.policy;
     if (policy !== undefined && policy !== null && typeof policy !== "string") policy = JSON.stringify(policy);
-    const whenLive = ready.then(({ go, css }) => {
-      adoptStyles(shadow, css);
+    const whenLive = ready.then(({ go }) => {
       if (dead) return;
       const created = go.create(hooks, {
         actionURL: options.actionURL || options.actionUrl || "",
@@ -231,7 +224,12 @@
       if (!headingGiven) headingBase = Math.max(1, r.headingBase | 0);
       wrap.setAttribute("dir", r.dir || "ltr");
       wrap.setAttribute("lang", locale);
-      for (const f of queue.splice(0)) f();
+      // Ready first (a listener's own calls queue behind the earlier ones), then the queue.
+      element.dispatchEvent(new CustomEvent("a2ui-ready", { bubbles: true, composed: true }));
+      while (queue.length && !dead) {
+        try { queue[0](); } catch (e) { (window.reportError || console.error)(e); }
+        queue.shift();
+      }
     });
     whenLive.catch(() => {}); // reported above; api.ready carries the rejection
     const api = {
@@ -319,8 +317,8 @@
         const r = mount(this, opts);
         this._renderer = r;
         if (resp) r._attach(resp, transport);
-        try { await r.ready; } catch (e) { return r; } // invalid policy: a2ui-error already fired
-        this.dispatchEvent(new CustomEvent("a2ui-ready", { bubbles: true, composed: true }));
+        // mount dispatched a2ui-ready (not for an invalid policy: a2ui-error already fired).
+        try { await r.ready; } catch (e) { return r; }
         return r;
       })();
     }

@@ -1,6 +1,7 @@
 // Package browser holds the end-to-end tests of the renderer in headless Chromium,
 // driven with chromedp. They sit at the end of the pipeline: the built site
-// (web/ after `make build`: a2ui.wasm, wasm_exec.js, the runtime JS) is loaded in a
+// (dist/ after `make build`: a2ui.js, bundling wasm_exec.js, the runtime and the CSS,
+// and a2ui.wasm) is loaded in a
 // real page, fed JSONL from a scriptable agent, and checked through the DOM.
 //
 // Every test file carries `//go:build browser`, so a plain `go test ./...` skips
@@ -11,7 +12,7 @@
 // new tab (in its own window) per test. Every uncaught JS exception, console.error
 // or console.assert failure, and Go runtime panic printed by wasm_exec.js fails the
 // test unless it opts out with allowJSErrors(). Each test gets its own httptest
-// server: / serves web/, /testdata/ the repo's testdata/, /web_core/ the
+// server: / serves dist/, /testdata/ the repo's testdata/, /web_core/ the
 // @a2ui/web_core package sources (official examples under
 // /web_core/v0_9/schemas/catalogs/basic/examples/), plus the routes the test adds.
 //

@@ -470,7 +470,8 @@ func page(path, html string) Route {
 // serve starts a server for this test and returns its base URL (no trailing
 // slash). It serves:
 //
-//	/            web/ (the built site: run make build first; see requireBuilt)
+//	/            dist/ (the built site, as pages get it: a2ui.js with the runtime and
+//	             the CSS bundled, a2ui.wasm; run make build first, see requireBuilt)
 //	/testdata/   the repo's testdata/
 //	/web_core/   node_modules/@a2ui/web_core/src (official examples and schemas)
 //
@@ -479,7 +480,7 @@ func page(path, html string) Route {
 func serve(t testing.TB, routes ...Route) string {
 	t.Helper()
 	mux := http.NewServeMux()
-	mux.Handle("/", staticDir(repoPath(t, "web")))
+	mux.Handle("/", staticDir(repoPath(t, "dist")))
 	mux.Handle("/testdata/", http.StripPrefix("/testdata", staticDir(repoPath(t, "testdata"))))
 	mux.Handle("/web_core/", http.StripPrefix("/web_core", staticDir(repoPath(t, "node_modules/@a2ui/web_core/src"))))
 	for _, r := range routes {
@@ -490,10 +491,10 @@ func serve(t testing.TB, routes ...Route) string {
 	return srv.URL
 }
 
-// requireBuilt fails t when the built wasm or wasm_exec.js is missing from web/.
+// requireBuilt fails t when the built a2ui.js or a2ui.wasm is missing from dist/.
 func requireBuilt(t testing.TB) {
 	t.Helper()
-	for _, f := range []string{"web/a2ui.wasm", "web/wasm_exec.js"} {
+	for _, f := range []string{"dist/a2ui.js", "dist/a2ui.wasm"} {
 		if _, err := os.Stat(repoPath(t, f)); err != nil {
 			t.Fatalf("%s missing: run `make build` before the browser tests (%v)", f, err)
 		}

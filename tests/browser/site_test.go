@@ -6,8 +6,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -19,9 +21,16 @@ import (
 func TestEmbedPageOnStaticServer(t *testing.T) {
 	t.Parallel()
 	dist := repoPath(t, "dist")
-	for _, f := range []string{"embed.html", "a2ui.js", "a2ui.wasm", "wasm_exec.js", "a2ui-runtime.js", "a2ui.css", "samples/v0_9-basic-13_coffee-order.jsonl"} {
+	for _, f := range []string{"embed.html", "a2ui.js", "a2ui.wasm", "samples/v0_9-basic-13_coffee-order.jsonl"} {
 		if _, err := os.Stat(dist + "/" + f); err != nil {
 			t.Fatalf("dist/%s missing: run `make build` before the browser tests (%v)", f, err)
+		}
+	}
+	// A page copies a2ui.js and a2ui.wasm and nothing else: the pieces a2ui.js bundles
+	// are not in the site, so the page below cannot be using them.
+	for _, f := range []string{"a2ui.css", "a2ui-runtime.js", "wasm_exec.js"} {
+		if _, err := os.Stat(dist + "/" + f); err == nil {
+			t.Errorf("dist/%s exists: a2ui.js should bundle it", f)
 		}
 	}
 	srv := httptest.NewServer(http.FileServer(http.Dir(dist)))
@@ -163,5 +172,91 @@ func TestNoFuncLeak(t *testing.T) {
 	}
 	if errs := events(ctx, "host", "a2ui-error"); len(errs) > 0 {
 		t.Errorf("a2ui-error events: %.2000s", errs)
+	}
+}
+
+// TestTwoFilePage is the README's embedding, done by hand: a directory holding only
+// a2ui.js and a2ui.wasm (copied from dist/), a page with one <a2ui-renderer> and, as its
+// src, an official example file exactly as @a2ui/web_core ships it (pretty-printed JSON,
+// {"name", "description", "messages": […]}). Served by a plain file server, the page
+// renders the example styled by the renderer's stylesheet (bundled in a2ui.js), with no
+// a2ui-error, and requests nothing but the page, a2ui.js, a2ui.wasm and the example.
+func TestTwoFilePage(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	requireWebCore(t)
+	dir := t.TempDir()
+	copyFile := func(src, dst string) {
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, dst), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyFile(repoPath(t, "dist/a2ui.js"), "a2ui.js")
+	copyFile(repoPath(t, "dist/a2ui.wasm"), "a2ui.wasm")
+	copyFile(repoPath(t, "node_modules/@a2ui/web_core/src/v0_9/schemas/catalogs/basic/examples/09_login-form.json"), "login-form.json")
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>two files</title>
+<script src="a2ui.js" defer></script></head>
+<body><a2ui-renderer id="r" src="login-form.json"></a2ui-renderer>
+<script>
+  window.seen = [];
+  for (const type of ["a2ui-ready", "a2ui-surface", "a2ui-error"]) {
+    document.getElementById("r").addEventListener(type, (e) => seen.push(type + " " + JSON.stringify(e.detail)));
+  }
+</script></body></html>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var requested []string
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		requested = append(requested, r.URL.Path)
+		mu.Unlock()
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+
+	ctx := newTab(t)
+	navigate(ctx, srv.URL+"/")
+	waitJS(ctx, `document.getElementById("r").shadowRoot.querySelector("button.a2ui-button")`)
+	text := evalJS[string](ctx, `document.getElementById("r").shadowRoot.textContent`)
+	for _, want := range []string{"Welcome back", "Email", "Password", "Sign in"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("surface text %q lacks %q", text, want)
+		}
+	}
+	// Styled by a2ui.css from inside a2ui.js: a constructable stylesheet in the shadow root.
+	st := evalJS[struct {
+		Adopted int
+		Radius  string
+		Display string
+	}](ctx, `(() => { const sr = document.getElementById("r").shadowRoot;
+		return {Adopted: sr.adoptedStyleSheets.length, Radius: getComputedStyle(sr.querySelector("button.a2ui-button")).borderTopLeftRadius,
+			Display: getComputedStyle(sr.querySelector(".a2ui-column")).display}; })()`)
+	if st.Adopted != 1 || st.Radius != "8px" || st.Display != "flex" {
+		t.Errorf("stylesheet not applied: %+v, want 1 adopted sheet, button radius 8px, column display flex", st)
+	}
+	seen := evalJS[[]string](ctx, `seen`)
+	if len(seen) < 2 || seen[0] != "a2ui-ready null" || seen[1] != `a2ui-surface {"surfaceId":"gallery-login-form","event":"created"}` {
+		t.Errorf("events = %q, want a2ui-ready then a2ui-surface created", seen)
+	}
+	for _, e := range seen {
+		if strings.HasPrefix(e, "a2ui-error") {
+			t.Errorf("error event: %s", e)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range requested {
+		switch p {
+		case "/", "/a2ui.js", "/a2ui.wasm", "/login-form.json", "/favicon.ico":
+		default:
+			t.Errorf("the page requested %s", p)
+		}
 	}
 }

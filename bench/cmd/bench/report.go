@@ -89,7 +89,7 @@ const methodNotes = `## How each row is measured
   context (empty HTTP cache and code cache). Warm: the third load in one browser context
   (static files are served with Cache-Control: max-age=3600).
 - **bytes**: the renderer's own files that the cold load fetched (ours: a2ui.js,
-  wasm_exec.js, a2ui-runtime.js, a2ui.css, a2ui.wasm; anchors: the esbuild bundle
+  which bundles wasm_exec.js, the runtime and the CSS, and a2ui.wasm; anchors: the esbuild bundle
   --minify --format=esm --target=es2022, NODE_ENV=production, React also its CSS); gzip -9
   and brotli -q 11 of each file, summed. The benchmark harness and the page HTML are not counted.
   Served over HTTPS with the precompressed variant the browser asked for.

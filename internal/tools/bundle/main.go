@@ -1,0 +1,94 @@
+// Command bundle writes the one script an embedding page loads: Go's wasm_exec.js, the
+// DOM runtime and the loader, concatenated, with the stylesheet inlined into the loader
+// as a JS string literal (the loader installs it as a constructable stylesheet in each
+// shadow root). A page then copies a2ui.js and a2ui.wasm and nothing else. `make build`
+// runs it:
+//
+//	bundle -css web/a2ui.css -o dist/a2ui.js web/wasm_exec.js web/a2ui-runtime.js web/a2ui.js
+//
+// The last script must hold the placeholder /*a2ui:css*/"" exactly once.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// placeholder is where the loader receives the stylesheet.
+const placeholder = `/*a2ui:css*/""`
+
+func main() {
+	css := flag.String("css", "", "stylesheet to inline into the last script")
+	out := flag.String("o", "", "output file")
+	flag.Parse()
+	if *out == "" || *css == "" || flag.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "usage: bundle -css FILE.css -o OUT.js SCRIPT.js... (the last one holds "+placeholder+")")
+		os.Exit(2)
+	}
+	if err := run(*css, *out, flag.Args()); err != nil {
+		fmt.Fprintln(os.Stderr, "bundle:", err)
+		os.Exit(1)
+	}
+}
+
+func run(cssFile, out string, scripts []string) error {
+	css, err := os.ReadFile(cssFile)
+	if err != nil {
+		return err
+	}
+	parts := make([][]byte, len(scripts))
+	for i, s := range scripts {
+		if parts[i], err = os.ReadFile(s); err != nil {
+			return err
+		}
+	}
+	last := len(parts) - 1
+	if parts[last], err = inlineCSS(parts[last], css); err != nil {
+		return fmt.Errorf("%s: %w", scripts[last], err)
+	}
+	var b bytes.Buffer
+	for _, p := range parts {
+		b.Write(p)
+		if len(p) > 0 && p[len(p)-1] != '\n' {
+			b.WriteByte('\n')
+		}
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(out), ".bundle-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b.Bytes()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), out)
+}
+
+// inlineCSS replaces the one placeholder in loader with css as a JS string literal.
+func inlineCSS(loader, css []byte) ([]byte, error) {
+	if n := bytes.Count(loader, []byte(placeholder)); n != 1 {
+		return nil, fmt.Errorf("want the placeholder %s once, found it %d times", placeholder, n)
+	}
+	if len(bytes.TrimSpace(css)) == 0 {
+		return nil, errors.New("the stylesheet is empty")
+	}
+	// A JSON string is a JS string literal; encoding/json also escapes <, >, & and
+	// U+2028/U+2029, so the literal is safe anywhere in a script.
+	lit, err := json.Marshal(string(css))
+	if err != nil {
+		return nil, err
+	}
+	return bytes.Replace(loader, []byte(placeholder), lit, 1), nil
+}
