@@ -352,7 +352,9 @@ export interface A2UIEventMap {
   "a2ui-error": CustomEvent<ErrorMessage | FunctionErrorMessage>;
   /** A surface was created or deleted. */
   "a2ui-surface": CustomEvent<SurfaceEventDetail>;
-  /** `<a2ui-renderer>` only: its renderer is live (`element.renderer`). */
+  /** The renderer is live (`element.renderer` on `<a2ui-renderer>`; A2UI.mount's element
+   *  gets it too): always the element's first event, before any a2ui-surface, a2ui-action
+   *  or a2ui-error of it. */
   "a2ui-ready": CustomEvent<null>;
   /** Transport `a2a`: a text part of the agent's messages. */
   "a2ui-text": CustomEvent<AgentTextDetail>;
