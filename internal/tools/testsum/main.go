@@ -185,9 +185,14 @@ func (s *summary) event(ev *event) {
 	}
 	t := top(ev.Test)
 	switch ev.Action {
-	case "run":
+	case "run", "cont":
 		if t == ev.Test {
 			p.running[t] = time.Now()
+		}
+	case "pause":
+		// A parallel test waiting for its turn is not running.
+		if t == ev.Test {
+			delete(p.running, t)
 		}
 	case "output":
 		if !strings.HasPrefix(ev.Output, "=== ") {

@@ -109,6 +109,8 @@ func TestHeartbeatNamesRunningTests(t *testing.T) {
 	stop := s.heartbeat(50 * time.Millisecond)
 	s.mu.Lock()
 	s.event(&event{Action: "run", Package: "p", Test: "TestSlow"})
+	s.event(&event{Action: "run", Package: "p", Test: "TestWaiting"})
+	s.event(&event{Action: "pause", Package: "p", Test: "TestWaiting"})
 	s.event(&event{Action: "pass", Package: "p", Test: "TestFast"})
 	s.mu.Unlock()
 	deadline := time.Now().Add(5 * time.Second)
