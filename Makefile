@@ -39,12 +39,12 @@ export CHROMIUM
 
 # What the goals need that a bare machine lacks: one line saying what to run, then stop.
 # (.ci/setup.sh, `make setup`, installs all of it.)
-ifneq ($(filter all test test-browser bench,$(MAKECMDGOALS)),)
+ifneq ($(filter all test test-browser bench screenshots,$(MAKECMDGOALS)),)
 ifeq ($(wildcard $(CHROMIUM)),)
 $(error Chromium missing: run `make setup` (apt-get install -y chromium), or set CHROMIUM=/path/to/chromium)
 endif
 endif
-ifneq ($(filter all test test-host test-browser bench,$(MAKECMDGOALS)),)
+ifneq ($(filter all test test-host test-browser bench screenshots,$(MAKECMDGOALS)),)
 ifeq ($(shell command -v npm || true; [[ $(NPM_STAMP) -nt package-lock.json ]] && echo fresh || true),)
 $(error npm missing (the tests need the pinned fixtures in node_modules): run `make setup` (apt-get install -y nodejs npm, then npm ci))
 endif
