@@ -295,6 +295,9 @@ func pageHTML(renderer string) []byte {
 		"ours": `<script src="/bench/wasm-hook.js"></script>
 <script src="/ours/a2ui.js"></script>
 <script src="/bench/adapter-ours.js"></script>`,
+		"ours-inittrace": `<script src="/bench/wasm-hook.js"></script>
+<script src="/ours/a2ui.js" data-godebug="inittrace=1"></script>
+<script src="/bench/adapter-ours.js"></script>`,
 		"lit": `<script type="module" src="/anchors/lit.js"></script>`,
 		"react": `<link rel="stylesheet" href="/anchors/react.css">
 <script type="module" src="/anchors/react.js"></script>`,
