@@ -92,6 +92,11 @@ dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js $(BROTLI)
 	# One script for pages: wasm_exec.js, the DOM runtime and the loader in one file, so
 	# the loader injects no <script> (Trusted Types friendly) and a page makes one request.
 	cat web/wasm_exec.js web/a2ui-runtime.js web/a2ui.js > $(DIST).new/a2ui.js
+	# The wasm also under a content-hashed name (cacheable as immutable), which a2ui.js loads.
+	h=$$(sha256sum $(WASM) | cut -c1-16) && \
+	for z in "" .br .gz; do cp -p $(WASM)$$z $(DIST).new/a2ui.$$h.wasm$$z; done && \
+	sed -i "s/const WASM_FILE = \"a2ui.wasm\";/const WASM_FILE = \"a2ui.$$h.wasm\";/" $(DIST).new/a2ui.js && \
+	grep -q "a2ui.$$h.wasm" $(DIST).new/a2ui.js
 	if [[ -d testdata ]]; then \
 		find testdata -type f \( -name '*.jsonl' -o -name '*.json' \) -exec cp --parents {} $(DIST).new/ \; ; \
 	fi

@@ -42,7 +42,10 @@
   }
 
   // Start everything at once: the runtime scripts, the stylesheet and the wasm download.
-  const wasmURL = url(cfg.wasm || "a2ui.wasm");
+  // make dist rewrites WASM_FILE to the content-hashed copy (a2ui.<hash>.wasm, which
+  // servers may cache as immutable); a2ui.wasm is the same file, for copies of web/.
+  const WASM_FILE = "a2ui.wasm";
+  const wasmURL = url(cfg.wasm || (mod ? "a2ui.wasm" : WASM_FILE));
   const wasmFetch = fetch(wasmURL, { credentials: "same-origin" });
   const cssText = fetch(url("a2ui.css")).then((r) => (r.ok ? r.text() : "")).catch(() => "");
   const scripts = Promise.all([

@@ -153,8 +153,13 @@ func (s *server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	}
 	h.Set("Vary", "Accept-Encoding")
 	// Cacheable for an hour: the warm-start rows measure a page whose static files come from
-	// the browser's HTTP cache (and its code cache), as on a real second visit.
-	h.Set("Cache-Control", "public, max-age=3600")
+	// the browser's HTTP cache (and its code cache), as on a real second visit. Our
+	// content-hashed wasm (a2ui.<hash>.wasm) is immutable, as cmd/demo-agent serves it.
+	if strings.HasPrefix(p, "/ours/a2ui.") && strings.HasSuffix(p, ".wasm") && p != "/ours/a2ui.wasm" {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "public, max-age=3600")
+	}
 	http.ServeContent(w, r, "", fi.ModTime(), f)
 }
 
