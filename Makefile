@@ -66,7 +66,7 @@ shq = '$(subst ','\'',$(1))'
 TEST_HOST    := $(GOTEST) -json ./...
 TEST_BROWSER := $(GOTEST) -json -count=1 -timeout 30m -tags browser ./tests/browser/...
 
-.PHONY: screenshots all build dist npm-pack run test test-host test-browser vet size bench fuzz clean deps fixtures setup help
+.PHONY: screenshots all build dist npm-pack run test test-host test-browser vet size size-report bench fuzz clean deps fixtures setup help
 
 all: test
 
@@ -79,6 +79,7 @@ help:
 	@echo 'make test-host     go vet + host go test ./... (A2UI_REQUIRE_FIXTURES=1)'
 	@echo 'make test-browser  build + go test -tags browser ./tests/browser/...'
 	@echo 'make size          size table of the wasm and a page; fails above $(BUDGET)'
+	@echo 'make size-report   code bytes of the wasm by package and function (SIZE_BASE=old.wasm: deltas)'
 	@echo 'make bench         benchmarks (bench/run.sh)'
 	@echo 'make screenshots   every gallery sample, light and dark, as PNGs in $$SHOTS ($(SHOTS))'
 	@echo 'make fuzz          every Fuzz target for $$FUZZTIME ($(FUZZTIME))'
@@ -123,6 +124,11 @@ dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js $(BROTLI)
 	rm -f $(DIST).new/a2ui.css $(DIST).new/a2ui-runtime.js $(DIST).new/wasm_exec.js
 	$(GO) run ./internal/tools/bundle -css web/a2ui.css -o $(DIST).new/a2ui.js \
 		web/wasm_exec.js web/a2ui-runtime.js web/a2ui.js
+	# The wasm also under a content-hashed name (cacheable as immutable), which a2ui.js loads.
+	h=$$(sha256sum $(WASM) | cut -c1-16) && \
+	for z in "" .br .gz; do cp -p $(WASM)$$z $(DIST).new/a2ui.$$h.wasm$$z; done && \
+	sed -i "s/const WASM_FILE = \"a2ui.wasm\";/const WASM_FILE = \"a2ui.$$h.wasm\";/" $(DIST).new/a2ui.js && \
+	grep -q "a2ui.$$h.wasm" $(DIST).new/a2ui.js
 	if [[ -d testdata ]]; then \
 		find testdata -type f \( -name '*.jsonl' -o -name '*.json' \) -exec cp --parents {} $(DIST).new/ \; ; \
 	fi
@@ -191,6 +197,18 @@ $(NPM_STAMP): package.json package-lock.json
 # loads; fails above $(BUDGET) (the size when it was set + 5%).
 size: build $(BROTLI)
 	.ci/size.sh $(DIST) $(BUDGET)
+
+# Where the wasm's bytes go: a build with the name section (no -s -w; the code is the
+# same), its code attributed to the linked packages and functions (internal/tools/wasmsize).
+# SIZE_BASE=path/to/older.sym.wasm adds a delta column. The symbol build stays in .tmp/.
+SIZE_TOP  ?= 15
+SIZE_BASE ?=
+size-report:
+	mkdir -p $(TMP)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -o $(TMP)/a2ui.sym.wasm ./cmd/wasm
+	GOOS=js GOARCH=wasm $(GO) list -deps ./cmd/wasm >$(TMP)/a2ui.deps
+	$(GO) run ./internal/tools/wasmsize -top $(SIZE_TOP) -deps $(TMP)/a2ui.deps \
+		$(if $(SIZE_BASE),-base $(SIZE_BASE)) $(TMP)/a2ui.sym.wasm
 
 # Benchmark against @a2ui/lit and @a2ui/react (bench/README.md): prints the table and
 # writes bench/results.md. Knobs, from the environment or `make bench BENCH_RUNS=3`:

@@ -34,7 +34,8 @@ done
 # Snapshot our build, so a `make build` elsewhere during the run cannot mix two builds.
 snap=bench/out/ours
 rm -rf "$snap" && mkdir -p "$snap"
-for f in a2ui.js a2ui.wasm; do
+hashed=$(cd dist && ls a2ui.*.wasm 2>/dev/null | grep -E '^a2ui\.[0-9a-f]{16}\.wasm$' || true)
+for f in a2ui.js a2ui.wasm $hashed; do
 	[[ -f dist/$f ]] || { echo "bench: dist/$f missing; run make build" >&2; exit 1; }
 	cp -p "dist/$f" "$snap/"
 	for z in br gz; do

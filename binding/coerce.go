@@ -1,12 +1,13 @@
 package binding
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/a2ui-go/a2ui/protocol"
 )
 
 // The coercion rules of the v0.9 renderer guide §3 "Type Coercion Standards" (protocol.md
@@ -67,17 +68,8 @@ func ToString(v any) string {
 }
 
 // marshalJSON renders v as compact JSON like JSON.stringify: no HTML escaping, numbers in
-// the ECMAScript form (encoding/json already follows ES6 for float64). Unencodable → "".
-func marshalJSON(v any) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return ""
-	}
-	out := b.Bytes()
-	return string(out[:len(out)-1]) // drop Encode's newline
-}
+// the ECMAScript form, NaN and infinities as null (protocol.AppendJSON, no reflection).
+func marshalJSON(v any) string { return string(protocol.AppendJSON(nil, v)) }
 
 // FormatJSNumber formats f the way JavaScript's Number.prototype.toString does: the
 // shortest round-tripping digits, plain notation for 1e-7 < |f| < 1e21, otherwise

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -38,8 +39,8 @@ func ParseTheme(raw json.RawMessage) (Theme, []*protocol.Error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return th, nil
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
+	m, err := jsonscan.ObjectMap(raw)
+	if err != nil {
 		return th, []*protocol.Error{{Code: protocol.CodeValidationFailed, Path: "/theme", Message: "theme is not a JSON object"}}
 	}
 	var errs []*protocol.Error
@@ -55,15 +56,15 @@ func ParseTheme(raw json.RawMessage) (Theme, []*protocol.Error) {
 		v := m[k]
 		switch k {
 		case "primaryColor":
-			var s string
-			if json.Unmarshal(v, &s) != nil || !ValidColor(s) {
+			s, err := jsonscan.String(v)
+			if err != nil || !ValidColor(s) {
 				bad(k, "primaryColor is not a valid colour")
 				continue
 			}
 			th.PrimaryColor = strings.TrimSpace(s)
 		case "font":
-			var s string
-			if json.Unmarshal(v, &s) != nil || !ValidFont(s) {
+			s, err := jsonscan.String(v)
+			if err != nil || !ValidFont(s) {
 				bad(k, "font is not a safe font-family list")
 				continue
 			}

@@ -258,7 +258,7 @@ func (d *DataModel) MarshalJSON() ([]byte, error) {
 	if d == nil {
 		return []byte("null"), nil
 	}
-	return json.Marshal(d.root)
+	return protocol.AppendJSON(nil, d.root), nil
 }
 
 // Subscribe registers fn to be called after every change whose path is p itself, one of

@@ -127,22 +127,29 @@ func templateScoped(s *Surface) map[string]bool {
 func childIDs(props map[string]json.RawMessage) []string {
 	var ids []string
 	for _, k := range [...]string{"child", "trigger", "content"} {
-		var id string
-		if json.Unmarshal(props[k], &id) == nil && id != "" {
+		if id, err := jsonscan.String(props[k]); err == nil && id != "" {
 			ids = append(ids, id)
 		}
 	}
-	var list []string
-	if json.Unmarshal(props["children"], &list) == nil {
-		ids = append(ids, list...)
+	// children: a list of ids (all strings, else none); tabs: [{"child": id}, ...].
+	if list, err := jsonscan.Array(props["children"]); err == nil {
+		var kids []string
+		for _, e := range list {
+			id, err := jsonscan.String(e)
+			if err != nil {
+				kids = nil
+				break
+			}
+			kids = append(kids, id)
+		}
+		ids = append(ids, kids...)
 	}
-	var tabs []struct {
-		Child string `json:"child"`
-	}
-	if json.Unmarshal(props["tabs"], &tabs) == nil {
+	if tabs, err := jsonscan.Array(props["tabs"]); err == nil {
 		for _, t := range tabs {
-			if t.Child != "" {
-				ids = append(ids, t.Child)
+			if m, err := jsonscan.ObjectMap(t); err == nil {
+				if id, err := jsonscan.String(m["child"]); err == nil && id != "" {
+					ids = append(ids, id)
+				}
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -146,7 +147,7 @@ func (s *Surface) MarshalJSON() ([]byte, error) {
 	b = strconv.AppendBool(b, s.Ready())
 	b = append(b, `,"sendDataModel":`...)
 	b = strconv.AppendBool(b, s.SendDataModel)
-	if len(s.Theme) > 0 && json.Valid(s.Theme) {
+	if len(s.Theme) > 0 && jsonscan.Valid(s.Theme) {
 		b = append(b, `,"theme":`...)
 		b = append(b, s.Theme...)
 	}
@@ -173,7 +174,7 @@ func (s *Surface) MarshalJSON() ([]byte, error) {
 		n := 0
 		for _, k := range keys {
 			v := c.Props[k]
-			if !json.Valid(v) {
+			if !jsonscan.Valid(v) {
 				continue
 			}
 			if n > 0 {
@@ -187,15 +188,8 @@ func (s *Surface) MarshalJSON() ([]byte, error) {
 		b = append(b, "}}"...)
 	}
 	b = append(b, `],"dataModel":`...)
-	d, err := json.Marshal(s.Data)
-	if err != nil {
-		return nil, err
-	}
-	b = append(b, d...)
+	b = protocol.AppendJSON(b, s.Data)
 	return append(b, '}'), nil
 }
 
-func appendJSONString(b []byte, s string) []byte {
-	q, _ := json.Marshal(s)
-	return append(b, q...)
-}
+func appendJSONString(b []byte, s string) []byte { return protocol.AppendJSON(b, s) }

@@ -31,6 +31,10 @@ for f in $page; do
 	[[ -f $dist/$f ]] || { echo "pack.sh: $dist/$f missing: run make build" >&2; exit 1; }
 	cp "$dist/$f" "$stage/"
 done
+# The package ships a2ui.wasm only: its a2ui.js loads that name, not make dist's
+# content-hashed copy (bundlers and CDNs version the package's files themselves).
+sed -i 's/const WASM_FILE = "a2ui\.[0-9a-f]\{16\}\.wasm";/const WASM_FILE = "a2ui.wasm";/' "$stage/a2ui.js"
+grep -q 'const WASM_FILE = "a2ui.wasm";' "$stage/a2ui.js" || { echo "pack.sh: a2ui.js has no WASM_FILE" >&2; exit 1; }
 # The ES module entry: a2ui.js between a prefix that hands the loader its files' URLs
 # (web/a2ui.js reads __a2uiModule) and the exports. Each URL is spelled
 # `new URL("./file", import.meta.url)` so bundlers copy the file and rewrite the URL.
@@ -48,7 +52,7 @@ done
 	done
 	echo '  },'
 	echo '};'
-	cat "$dist/a2ui.js"
+	cat "$stage/a2ui.js"
 	cat <<-'JS'
 
 	// The exports: exactly the members of the global A2UI (a2ui.d.ts; a test compares them).

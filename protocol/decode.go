@@ -3,11 +3,11 @@ package protocol
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 )
 
 // Decoder turns lines (or SSE event payloads) into normalized Messages. It is stateful per
@@ -90,13 +90,8 @@ func (d *Decoder) Decode(line []byte) ([]Message, []*Error) {
 	return msgs, errs
 }
 
-func jsonErrText(err error) string {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return se.Error() + " (offset " + strconv.FormatInt(se.Offset, 10) + ")"
-	}
-	return err.Error()
-}
+// jsonErrText is the text of a jsonscan error (it carries the byte offset).
+func jsonErrText(err error) string { return err.Error() }
 
 // unwrap expands the batch forms into single messages: a top-level array, and the
 // {"messages":[...]} (also with the "name" and "description" strings of an official

@@ -1,10 +1,11 @@
 package protocol
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 )
 
 // This file decodes v0.8 and the seed-001 draft and lifts their components to the v0.9
@@ -286,7 +287,7 @@ func entry08(raw json.RawMessage, p, surface string, depth int) (string, json.Ra
 // value itself (web_core's parseIfJsonString heuristic).
 func jsonInString(s string) json.RawMessage {
 	t := strings.TrimSpace(s)
-	if len(t) >= 2 && ((t[0] == '{' && t[len(t)-1] == '}') || (t[0] == '[' && t[len(t)-1] == ']')) && json.Valid([]byte(t)) {
+	if len(t) >= 2 && ((t[0] == '{' && t[len(t)-1] == '}') || (t[0] == '[' && t[len(t)-1] == ']')) && jsonscan.Valid([]byte(t)) {
 		return compact([]byte(t))
 	}
 	return stringRaw(s)
@@ -294,9 +295,8 @@ func jsonInString(s string) json.RawMessage {
 
 // compact returns raw without insignificant whitespace (a fresh copy).
 func compact(raw []byte) json.RawMessage {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
+	if !jsonscan.Valid(raw) {
 		return append(json.RawMessage(nil), raw...)
 	}
-	return b.Bytes()
+	return appendRaw(nil, raw)
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 )
 
 // This file writes JSON by hand so that encoder output is byte-for-byte deterministic:
@@ -89,8 +91,7 @@ func appendFloat(b []byte, f float64) []byte {
 // appendValue appends any JSON-like Go value with sorted object keys. Supported without
 // reflection: nil, bool, string, float64/32, all int and uint kinds, json.Number,
 // json.RawMessage (compacted; invalid raw becomes null), map[string]any, []any,
-// map[string]string, []string. Anything else goes through encoding/json, and becomes
-// null if that fails.
+// map[string]string, []string, a MarshalJSON method. Anything else: marshalOther.
 func appendValue(b []byte, v any) []byte {
 	switch x := v.(type) {
 	case nil:
@@ -127,7 +128,7 @@ func appendValue(b []byte, v any) []byte {
 	case uint64:
 		return strconv.AppendUint(b, x, 10)
 	case json.Number:
-		if json.Valid([]byte(x)) && x != "" && (x[0] == '-' || (x[0] >= '0' && x[0] <= '9')) {
+		if jsonscan.Valid([]byte(x)) && x != "" && (x[0] == '-' || (x[0] >= '0' && x[0] <= '9')) {
 			return append(b, x...)
 		}
 		return append(b, "null"...)
@@ -180,8 +181,18 @@ func appendValue(b []byte, v any) []byte {
 		}
 		return append(b, ']')
 	}
-	raw, err := json.Marshal(v)
-	if err != nil {
+	if m, ok := v.(interface{ MarshalJSON() ([]byte, error) }); ok {
+		raw, err := m.MarshalJSON()
+		if err != nil {
+			return append(b, "null"...)
+		}
+		return appendRaw(b, raw)
+	}
+	// Other Go values (structs, typed maps and slices): encoding/json on the host
+	// (jsonw_host.go); the wasm build, whose values all come from JSON, writes null and so
+	// links no reflection-based encoder (jsonw_wasm.go).
+	raw, ok := marshalOther(v)
+	if !ok {
 		return append(b, "null"...)
 	}
 	// Round-trip through any so that nested keys are sorted the same way.
@@ -192,10 +203,18 @@ func appendValue(b []byte, v any) []byte {
 	return appendValue(b, generic)
 }
 
+// AppendJSON appends v as compact JSON with sorted object keys, without reflection (so
+// without encoding/json in the wasm): nil, bool, string, numbers, json.Number,
+// json.RawMessage, map[string]any, []any, map[string]string, []string and values with a
+// MarshalJSON method; other Go values go through encoding/json on the host and are null
+// in the wasm build; NaN and infinities are written as null. Strings are
+// not HTML-escaped (like JSON.stringify). Safe for concurrent use.
+func AppendJSON(b []byte, v any) []byte { return appendValue(b, v) }
+
 // appendRaw appends raw JSON with insignificant whitespace removed (key order kept, as it
 // was chosen by whoever produced the bytes). Empty or invalid raw becomes null.
 func appendRaw(b []byte, raw json.RawMessage) []byte {
-	if len(raw) == 0 || !json.Valid(raw) {
+	if len(raw) == 0 || !jsonscan.Valid(raw) {
 		return append(b, "null"...)
 	}
 	for i := 0; i < len(raw); i++ {

@@ -3,6 +3,8 @@ package protocol
 import (
 	"encoding/json"
 	"sort"
+
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 )
 
 // Lifting of v0.8 (and seed-001 draft) component properties to the v0.9 basic catalog.
@@ -350,8 +352,7 @@ func renameProps(c *Component) {
 		rename(p, "variant", "displayStyle")
 		variant := "multipleSelection"
 		if v, ok := p["maxAllowedSelections"]; ok {
-			var n float64
-			if json.Unmarshal(v, &n) == nil && n == 1 {
+			if n, err := jsonscan.Parse(v); err == nil && n == float64(1) {
 				variant = "mutuallyExclusive"
 			}
 			delete(p, "maxAllowedSelections")

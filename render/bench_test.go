@@ -4,6 +4,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/dom/memdom"
 )
 
 func rowsStream(n int) string {
@@ -108,3 +111,28 @@ func benchBulkTexts(b *testing.B, n int) {
 
 func BenchmarkBulkTexts1000(b *testing.B) { benchBulkTexts(b, 1000) }
 func BenchmarkBulkTexts5000(b *testing.B) { benchBulkTexts(b, 5000) }
+
+// BenchmarkTypingLogin measures one keystroke into the login form's name field (bound to
+// /user/name, shown by a Text): dispatch, model update, the same-task frame and the patch.
+func BenchmarkTypingLogin(b *testing.B) {
+	t := &testing.T{}
+	r, h := newRenderer(t)
+	r.Process([]byte(loginV09))
+	r.Frame()
+	input := findNode(h, "s1", func(n *memdom.Node) bool { return n.Tag == "input" })
+	if input == nil {
+		b.Fatal("no input")
+	}
+	value := ""
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		value += "a"
+		if len(value) > 50 {
+			value = "a"
+		}
+		h.doc.ResetStats()
+		r.Dispatch("s1", dom.Event{Node: input.ID, Type: "input", Value: value})
+	}
+	b.ReportMetric(float64(h.doc.Stats.Touches()), "dom-touches")
+}

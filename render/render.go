@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/policy"
@@ -150,11 +150,7 @@ func (r *Renderer) DataModel(id string) []byte {
 	if !ok {
 		return nil
 	}
-	b, err := json.Marshal(s.Data)
-	if err != nil {
-		return nil
-	}
-	return b
+	return protocol.AppendJSON(nil, s.Data)
 }
 
 // Apply processes one decoded message. Errors are reported (event + agent) and the
@@ -548,8 +544,8 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 	}
 	args := map[string]any{}
 	for k, raw := range m.Args {
-		var v any
-		if err := json.Unmarshal(raw, &v); err != nil {
+		v, err := jsonscan.Parse(raw)
+		if err != nil {
 			answer(nil, &protocol.FunctionError{Code: protocol.CodeValidationFailed, Message: "argument " + k + ": " + err.Error()})
 			return
 		}

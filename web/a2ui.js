@@ -35,8 +35,11 @@
   // The stylesheet (web/a2ui.css), inlined by the bundler.
   const CSS = /*a2ui:css*/"";
 
-  // Start the wasm download at once.
-  const wasmURL = url(cfg.wasm || "a2ui.wasm");
+  // Start the wasm download at once. make dist rewrites WASM_FILE to the content-hashed
+  // copy (a2ui.<hash>.wasm, which servers may cache as immutable); a2ui.wasm is the same
+  // file, for copies of web/.
+  const WASM_FILE = "a2ui.wasm";
+  const wasmURL = url(cfg.wasm || (mod ? "a2ui.wasm" : WASM_FILE));
   const wasmFetch = fetch(wasmURL, { credentials: "same-origin" });
 
   let sheet = null;
@@ -64,6 +67,9 @@
   for (const t of ["pointerdown", "keydown", "click", "touchend"]) {
     window.addEventListener(t, (e) => { if (e.isTrusted) armedAt = performance.now(); }, { capture: true, passive: true });
   }
+
+  // User-timing marks of the start-up path (a2ui:scripts, :compiled, :instantiated, :started;
+  // Go adds :go-main and :first-frame); make bench prints them as the start-up trace.
   const mark = (name) => { try { performance.mark("a2ui:" + name); } catch (e) { /* no User Timing */ } };
   const ready = (async () => {
     if (!window.Go || !window.__a2uiRuntime) {
@@ -73,17 +79,19 @@
     // <script src="a2ui.js" data-godebug="inittrace=1"> passes GODEBUG to the Go runtime
     // (diagnostics; the trace goes to the console).
     if (cfg.godebug) go.env = Object.assign({}, go.env, { GODEBUG: cfg.godebug });
-    let inst;
+    let module;
     try {
-      inst = await WebAssembly.instantiateStreaming(wasmFetch, go.importObject);
+      module = await WebAssembly.compileStreaming(wasmFetch);
     } catch (e) {
       // A static host that serves .wasm with the wrong MIME type: fall back to bytes.
       const bytes = await (await fetch(wasmURL)).arrayBuffer();
-      inst = await WebAssembly.instantiate(bytes, go.importObject);
+      module = await WebAssembly.compile(bytes);
     }
+    mark("compiled");
+    const inst = await WebAssembly.instantiate(module, go.importObject);
     mark("instantiated");
     const started = new Promise((resolve) => { window.__a2uiStarted = resolve; });
-    go.run(inst.instance).then(() => console.error("a2ui: Go runtime exited"));
+    go.run(inst).then(() => console.error("a2ui: Go runtime exited"));
     await started; // main() calls __a2uiStarted once __a2uiGo is installed
     delete window.__a2uiStarted;
     mark("started");

@@ -288,6 +288,17 @@
   // 5. startup: runs by itself when the page URL has #startup: mount, process the login-form
   // example, and note the time (since navigation start) of the first frame painted after its
   // texts are in the DOM.
+  // On the inittrace page (data-godebug="inittrace=1") the Go runtime prints one
+  // "init <pkg> @… ms, … ms clock, … bytes, … allocs" line per package to console.log.
+  const initLines = [];
+  if (location.pathname.includes("inittrace")) {
+    const log = console.log;
+    console.log = function (...args) {
+      if (typeof args[0] === "string" && args[0].startsWith("init ")) initLines.push(args[0]);
+      else log.apply(this, args);
+    };
+  }
+
   async function startup() {
     await setupNoProbe();
     const readyMs = now();
@@ -307,7 +318,11 @@
       fcpMs: fcp ? fcp.startTime : null,
       resources: performance.getEntriesByType("resource").map((e) => ({
         name: e.name, transfer: e.transferSize, encoded: e.encodedBodySize, decoded: e.decodedBodySize,
+        start: e.startTime, responseStart: e.responseStart, responseEnd: e.responseEnd,
       })),
+      // The loader's and the renderer's user-timing marks (ours: a2ui:*), for the start-up trace.
+      marks: performance.getEntriesByType("mark").map((m) => ({ name: m.name, t: m.startTime })),
+      inittrace: initLines,
     };
   }
 

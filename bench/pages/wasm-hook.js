@@ -5,7 +5,9 @@
 (() => {
   "use strict";
   const keep = (res) => {
-    if (res && res.instance) window.__benchWasm = res.instance;
+    // instantiate(Module) resolves to the Instance, instantiate(bytes) to {module, instance}.
+    if (res instanceof WebAssembly.Instance) window.__benchWasm = res;
+    else if (res && res.instance) window.__benchWasm = res.instance;
     return res;
   };
   const streaming = WebAssembly.instantiateStreaming;

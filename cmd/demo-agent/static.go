@@ -40,8 +40,9 @@ func ContentType(name string) string {
 // (there are no listings). When the request's Accept-Encoding allows it and a
 // precompressed sibling exists (name.br, then name.gz), the sibling is sent with
 // Content-Encoding and the original's Content-Type. Every answer carries
-// Cache-Control: no-cache (revalidate with If-Modified-Since: file names are not
-// content-hashed) and Vary: Accept-Encoding.
+// Cache-Control: no-cache (revalidate with If-Modified-Since), except content-hashed
+// names (Hashed: make dist's a2ui.<hash>.wasm), which are immutable for a year; and
+// Vary: Accept-Encoding.
 func Static(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -62,7 +63,11 @@ func Static(dir string) http.Handler {
 		}
 		h := w.Header()
 		h.Set("Content-Type", ContentType(name))
-		h.Set("Cache-Control", "no-cache")
+		if Hashed(clean) {
+			h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			h.Set("Cache-Control", "no-cache")
+		}
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Add("Vary", "Accept-Encoding")
 
@@ -119,4 +124,24 @@ func acceptsEncoding(header, token string) bool {
 		}
 	}
 	return star
+}
+
+// Hashed reports whether a URL path names a content-hashed file of make dist:
+// a2ui.<16 lowercase hex digits>.wasm, whose bytes never change under that name.
+func Hashed(urlPath string) bool {
+	base := path.Base(urlPath)
+	h, ok := strings.CutPrefix(base, "a2ui.")
+	if !ok {
+		return false
+	}
+	h, ok = strings.CutSuffix(h, ".wasm")
+	if !ok || len(h) != 16 {
+		return false
+	}
+	for _, c := range h {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }

@@ -20,16 +20,18 @@ import (
 func TestStatic(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"index.html":       "<p>index</p>",
-		"a2ui.wasm":        "RAW-WASM",
-		"a2ui.wasm.br":     "BR-WASM",
-		"a2ui.wasm.gz":     "GZ-WASM",
-		"wasm_exec.js":     "js",
-		"wasm_exec.js.gz":  "gz-js",
-		"a2ui.css":         "css",
-		"sub/index.html":   "<p>sub</p>",
-		"sub/s.jsonl":      "{}\n",
-		"nodir/plain.json": "{}",
+		"index.html":                    "<p>index</p>",
+		"a2ui.wasm":                     "RAW-WASM",
+		"a2ui.wasm.br":                  "BR-WASM",
+		"a2ui.wasm.gz":                  "GZ-WASM",
+		"a2ui.0123456789abcdef.wasm":    "RAW-WASM",
+		"a2ui.0123456789abcdef.wasm.br": "BR-WASM",
+		"wasm_exec.js":                  "js",
+		"wasm_exec.js.gz":               "gz-js",
+		"a2ui.css":                      "css",
+		"sub/index.html":                "<p>sub</p>",
+		"sub/s.jsonl":                   "{}\n",
+		"nodir/plain.json":              "{}",
 	}
 	for name, body := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -57,6 +59,8 @@ func TestStatic(t *testing.T) {
 		{"/a2ui.wasm", "br;q=0, gzip;q=0", 200, "application/wasm", "", "RAW-WASM"},
 		{"/a2ui.wasm", "*", 200, "application/wasm", "br", "BR-WASM"},
 		{"/a2ui.wasm", "identity", 200, "application/wasm", "", "RAW-WASM"},
+		{"/a2ui.0123456789abcdef.wasm", "br", 200, "application/wasm", "br", "BR-WASM"},
+		{"/a2ui.0123456789abcdef.wasm", "", 200, "application/wasm", "", "RAW-WASM"},
 		{"/wasm_exec.js", "br, gzip", 200, "text/javascript; charset=utf-8", "gzip", "gz-js"},
 		{"/a2ui.css", "br, gzip", 200, "text/css; charset=utf-8", "", "css"},
 		{"/sub/", "", 200, "text/html; charset=utf-8", "", "<p>sub</p>"},
@@ -93,8 +97,12 @@ func TestStatic(t *testing.T) {
 				t.Errorf("body %q, want %q", b, tc.body)
 			}
 			if tc.status == 200 {
-				if got := resp.Header.Get("Cache-Control"); got != "no-cache" {
-					t.Errorf("Cache-Control %q, want no-cache", got)
+				want := "no-cache"
+				if strings.Contains(tc.path, "0123456789abcdef") {
+					want = "public, max-age=31536000, immutable"
+				}
+				if got := resp.Header.Get("Cache-Control"); got != want {
+					t.Errorf("Cache-Control %q, want %q", got, want)
 				}
 				if got := resp.Header.Get("Vary"); got != "Accept-Encoding" {
 					t.Errorf("Vary %q, want Accept-Encoding", got)
@@ -249,6 +257,23 @@ func TestSiteURL(t *testing.T) {
 	for _, tc := range tests {
 		if got := siteURL(tc.addr); got != tc.want {
 			t.Errorf("siteURL(%v) = %q, want %q", tc.addr, got, tc.want)
+		}
+	}
+}
+
+func TestHashed(t *testing.T) {
+	for p, want := range map[string]bool{
+		"/a2ui.0123456789abcdef.wasm":    true,
+		"/x/a2ui.fedcba9876543210.wasm":  true,
+		"/a2ui.wasm":                     false,
+		"/a2ui.0123456789ABCDEF.wasm":    false,
+		"/a2ui.0123456789abcde.wasm":     false,
+		"/a2ui.0123456789abcdef.wasm.br": false,
+		"/b2ui.0123456789abcdef.wasm":    false,
+		"/a2ui.0123456789abcdeg.wasm":    false,
+	} {
+		if got := Hashed(p); got != want {
+			t.Errorf("Hashed(%q) = %v, want %v", p, got, want)
 		}
 	}
 }

@@ -31,6 +31,7 @@ func post(f func()) {
 var inUI bool
 
 func main() {
+	mark("go-main")
 	g := safejs.Global()
 	if err := startDOM(); err != nil {
 		logError("a2ui: " + err.Error())
@@ -69,6 +70,13 @@ func panicString(p any) string {
 		return v
 	}
 	return "panic"
+}
+
+// mark adds the user-timing mark "a2ui:"+name (make bench prints the start-up trace).
+func mark(name string) {
+	if p, err := safejs.Global().Get("performance"); err == nil && p.Type() == safejs.TypeObject {
+		_, _ = p.Call("mark", "a2ui:"+name)
+	}
 }
 
 func logError(msg string) {

@@ -60,9 +60,16 @@ func dispatchEvent(ev dom.Event) {
 	jr.r.Dispatch(name[i+1:], ev)
 }
 
+// patched is set after the first op batch (the a2ui:first-frame mark).
+var patched bool
+
 func patch(ops []byte) {
 	if err := patcher.Patch(ops); err != nil {
 		logError("a2ui: patch failed: " + err.Error())
+	}
+	if !patched {
+		patched = true
+		mark("first-frame")
 	}
 }
 

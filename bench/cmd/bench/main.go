@@ -167,7 +167,7 @@ func run(cfg config) error {
 		return fmt.Errorf("login example (npm ci): %w", err)
 	}
 	gen := map[string]generated{"/bench/login.js": {login, "text/javascript; charset=utf-8"}}
-	for _, r := range []string{"ours", "lit", "react"} {
+	for _, r := range []string{"ours", "ours-inittrace", "lit", "react"} {
 		gen["/page/"+r+".html"] = generated{pageHTML(r), "text/html; charset=utf-8"}
 	}
 	srv := newServer([]mount{

@@ -57,6 +57,7 @@ func (b *bench) markdown(elapsed time.Duration) string {
 		}
 		w(" ", ratio(b.res[id]["ours"], anchors, ceilMs), " |\n")
 	}
+	w(b.traceMarkdown())
 	w("\n")
 	w(methodNotes)
 	if errs := b.errorLines(); len(errs) > 0 {

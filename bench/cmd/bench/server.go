@@ -153,8 +153,13 @@ func (s *server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	}
 	h.Set("Vary", "Accept-Encoding")
 	// Cacheable for an hour: the warm-start rows measure a page whose static files come from
-	// the browser's HTTP cache (and its code cache), as on a real second visit.
-	h.Set("Cache-Control", "public, max-age=3600")
+	// the browser's HTTP cache (and its code cache), as on a real second visit. Our
+	// content-hashed wasm (a2ui.<hash>.wasm) is immutable, as cmd/demo-agent serves it.
+	if strings.HasPrefix(p, "/ours/a2ui.") && strings.HasSuffix(p, ".wasm") && p != "/ours/a2ui.wasm" {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "public, max-age=3600")
+	}
 	http.ServeContent(w, r, "", fi.ModTime(), f)
 }
 
@@ -294,6 +299,9 @@ func pageHTML(renderer string) []byte {
 	head := map[string]string{
 		"ours": `<script src="/bench/wasm-hook.js"></script>
 <script src="/ours/a2ui.js"></script>
+<script src="/bench/adapter-ours.js"></script>`,
+		"ours-inittrace": `<script src="/bench/wasm-hook.js"></script>
+<script src="/ours/a2ui.js" data-godebug="inittrace=1"></script>
 <script src="/bench/adapter-ours.js"></script>`,
 		"lit": `<script type="module" src="/anchors/lit.js"></script>`,
 		"react": `<link rel="stylesheet" href="/anchors/react.css">

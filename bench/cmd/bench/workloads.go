@@ -24,6 +24,9 @@ type bench struct {
 	over  map[string]int // "workload/renderer" → smallest N that hit the ceiling
 	extra map[string]any // details for results.json
 	leak  string         // non-empty when our js.Func count did not return to baseline
+
+	traces map[string][]map[string]float64 // ours' start-up trace: "cold"/"warm" → one per run
+	inits  []initStat                      // ours' package inits (GODEBUG=inittrace=1), one load
 }
 
 type rowDef struct {
@@ -327,6 +330,10 @@ type startupResult struct {
 	FcpMs    *float64 `json:"fcpMs"`
 	Timeout  bool     `json:"timeout"`
 	Error    string   `json:"error"`
+
+	Marks     []traceMark      `json:"marks"`
+	Resources []resourceTiming `json:"resources"`
+	Inittrace []string         `json:"inittrace"`
 }
 
 // loadStartup navigates t to the startup page and returns the harness's numbers.
@@ -402,6 +409,38 @@ func (b *bench) startup(r string, run int) {
 	b.get("startup/cold-ready", r).add(res.ReadyMs)
 	b.get("startup/warm-ready", r).add(warm.ReadyMs)
 	logf("  %-6s startup      cold %s ms (ready at %s), warm %s ms (ready at %s)", r, fmtNum(res.PaintMs), fmtNum(res.ReadyMs), fmtNum(warm.PaintMs), fmtNum(warm.ReadyMs))
+	if r == "ours" {
+		b.traceStartup(res, warm, run)
+	}
+}
+
+// traceStartup keeps ours' start-up trace of a cold and a warm load and, on the first
+// run, loads the inittrace page once (cold) for the package-init table.
+func (b *bench) traceStartup(cold, warm startupResult, run int) {
+	if b.traces == nil {
+		b.traces = map[string][]map[string]float64{}
+	}
+	pc, pw := phases(cold), phases(warm)
+	b.traces["cold"] = append(b.traces["cold"], pc)
+	b.traces["warm"] = append(b.traces["warm"], pw)
+	logf("  ours   trace cold   %s", traceLog(pc))
+	logf("  ours   trace warm   %s", traceLog(pw))
+	if run != 0 {
+		return
+	}
+	t, err := b.br.newTab(nil, true)
+	if err != nil {
+		logf("  ours   inittrace: %v", err)
+		return
+	}
+	defer t.cancel()
+	res, err := b.loadStartup(t, "ours-inittrace", 0)
+	if err != nil {
+		logf("  ours   inittrace: %v", err)
+		return
+	}
+	b.inits = parseInittrace(res.Inittrace)
+	b.note("inittrace/ours", b.inits)
 }
 
 type memSnap struct {
