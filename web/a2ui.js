@@ -39,8 +39,12 @@
   // copy (a2ui.<hash>.wasm, which servers may cache as immutable); a2ui.wasm is the same
   // file, for copies of web/.
   const WASM_FILE = "a2ui.wasm";
+  const plainURL = url(cfg.wasm || "a2ui.wasm");
   const wasmURL = url(cfg.wasm || (mod ? "a2ui.wasm" : WASM_FILE));
-  const wasmFetch = fetch(wasmURL, { credentials: "same-origin" });
+  // A page that copied a2ui.js and a2ui.wasm only has no hashed copy: fall back to it.
+  const fetchWasm = () => fetch(wasmURL, { credentials: "same-origin" }).then((r) =>
+    r.ok || wasmURL === plainURL ? r : fetch(plainURL, { credentials: "same-origin" }));
+  const wasmFetch = fetchWasm();
 
   let sheet = null;
   function adoptStyles(shadow) {
@@ -84,7 +88,7 @@
       module = await WebAssembly.compileStreaming(wasmFetch);
     } catch (e) {
       // A static host that serves .wasm with the wrong MIME type: fall back to bytes.
-      const bytes = await (await fetch(wasmURL)).arrayBuffer();
+      const bytes = await (await fetchWasm()).arrayBuffer();
       module = await WebAssembly.compile(bytes);
     }
     mark("compiled");

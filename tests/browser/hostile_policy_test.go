@@ -486,7 +486,7 @@ func runPolicyCase(t *testing.T, c policyCase) {
 		if strings.HasPrefix(u, "data:") {
 			continue
 		}
-		ok := false
+		ok := hashedWasm.MatchString(strings.TrimPrefix(u, base))
 		for _, p := range own {
 			ok = ok || u == p || strings.HasPrefix(u, p+"?")
 		}
