@@ -256,3 +256,7 @@ func objectRaw(members []kv) json.RawMessage {
 }
 
 func stringRaw(s string) json.RawMessage { return appendString(nil, s) }
+
+// AppendJSON appends v (a data-model value: map[string]any, []any, string, float64, bool,
+// nil, json.Number) as JSON with sorted object keys, without reflection for those types.
+func AppendJSON(b []byte, v any) []byte { return appendValue(b, v) }
