@@ -396,7 +396,9 @@
   // signature). After each batch, a button that is now under the resting pointer and
   // was not, or whose box, label or action changed, is stamped: pointer clicks on it are
   // flagged for REARM_MS.
-  let ptr = null, ptrCtl = null, ptrSig = "";
+  // A scroll of the page (the user's, or focus moving) is no change by the agent: the
+  // state under the pointer is taken anew without stamping.
+  let ptr = null, ptrCtl = null, ptrSig = "", sx = 0, sy = 0;
 
   function controlAt(x, y) {
     let e = document.elementFromPoint(x, y);
@@ -419,13 +421,18 @@
     if (ptr === null) return;
     const c = controlAt(ptr.x, ptr.y);
     const s = c ? sig(c) : "";
-    if (c && (c !== ptrCtl || s !== ptrSig)) c[ARMED] = performance.now();
+    const scrolled = window.scrollX !== sx || window.scrollY !== sy;
+    sx = window.scrollX;
+    sy = window.scrollY;
+    if (c && !scrolled && (c !== ptrCtl || s !== ptrSig)) c[ARMED] = performance.now();
     ptrCtl = c;
     ptrSig = s;
   }
 
   function track(ev) {
     ptr = { x: ev.clientX, y: ev.clientY };
+    sx = window.scrollX;
+    sy = window.scrollY;
     const path = ev.composedPath();
     let c = null;
     for (let i = 0; i < path.length && c === null; i++) {
