@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog/markdown"
@@ -76,6 +77,7 @@ type Builder struct {
 	instances int
 	domIDs    map[string]int
 	limitHit  bool
+	timedOut  bool
 	// cur is the cache entry of the instance being rendered (nil at the surface root).
 	cur *cacheEntry
 	// changed are the data paths written since the previous build; dirty: reuse nothing.
@@ -98,6 +100,9 @@ type Result struct {
 	// Reads (with Env.CollectReads) are the absolute data paths the build read (bindings, template lists,
 	// function arguments), so the renderer knows which model changes affect the surface.
 	Reads []model.Pointer
+	// TimedOut: the build ran past Env.Deadline and was cut short (Root is incomplete:
+	// show it only as failed).
+	TimedOut bool
 }
 
 // Build renders surface s into a dom.Node tree: a <div class="a2ui-surface"> whose child
@@ -148,7 +153,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 	}
 	errs := b.newErrors()
 	b.state.sweep()
-	res := Result{Root: root, Errors: errs, Reads: b.reads.Paths}
+	res := Result{Root: root, Errors: errs, Reads: b.reads.Paths, TimedOut: b.timedOut}
 	// Handlers of this build keep the Builder alive as long as their subtree is cached:
 	// drop what only the build itself needed.
 	b.reads, b.onPath, b.domIDs, b.errs, b.md, b.mdIn = binding.Reads{}, nil, nil, nil, nil, nil
@@ -251,6 +256,10 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 			b.cur.children = append(b.cur.children, e)
 		}
 		return e.node
+	}
+	if b.pastDeadline() {
+		b.noStore()
+		return notice(key, "a2ui-limit", "Render time budget exceeded")
 	}
 	pathKey := id + "\x00" + scope.Base.String()
 	if b.onPath[pathKey] {
@@ -362,6 +371,19 @@ func (b *Builder) limit(id, msg string) {
 	}
 	b.limitHit = true
 	b.err(protocol.CodeLimit, id, "", msg)
+}
+
+// pastDeadline reports whether the build ran past Env.Deadline (checked every 32
+// instances; once past, every later instance is a notice).
+func (b *Builder) pastDeadline() bool {
+	if b.timedOut {
+		return true
+	}
+	if b.env.Deadline.IsZero() || b.instances&31 != 0 {
+		return false
+	}
+	b.timedOut = time.Now().After(b.env.Deadline)
+	return b.timedOut
 }
 
 func (b *Builder) maxDepth() int {

@@ -44,7 +44,7 @@ func TestActionContextInTemplateRowResolvedAtClick(t *testing.T) {
 	}
 	fire(t, env, btn, dom.Event{Type: "click"})
 	want := ActionInvocation{Name: "pick", SourceComponentID: "row",
-		Context: map[string]any{"name": "plum", "title": "T", "fixed": "x", "n": 3.0}}
+		Context: map[string]any{"name": "plum", "title": "T", "fixed": "x", "n": 3.0}, UID: "row@/items/1"}
 	if len(got) != 1 || !reflect.DeepEqual(got[0], want) {
 		t.Errorf("action = %+v, want %+v", got, want)
 	}

@@ -138,3 +138,12 @@ func (b *Builder) cached(uid string) (*cacheEntry, bool) {
 	}
 	return e, true
 }
+
+// Touch makes the next build render instance uid again (and re-check the ancestors that
+// hold it) instead of reusing its cached subtree: for state the data model does not see
+// (a Button's action in flight). The rest of the surface stays cached.
+func (u *UIState) Touch(uid string) {
+	if e := u.cache[uid]; e != nil {
+		e.noStore = true
+	}
+}

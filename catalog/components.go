@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog/icons"
@@ -390,8 +391,34 @@ func renderButton(b *Builder, in *Instance) *dom.Node {
 			setAttr(btn, "aria-disabled", "true")
 		}
 	}
+	// An action that changed under an existing Button re-arms it (clicks are ignored
+	// for rearmDelay): the user may be aiming at what the button did before.
+	e := b.state.entry(in.UID, in.Comp.Gen)
+	if act := string(in.Comp.Props["action"]); act != e.action {
+		if e.built {
+			e.actionAt = b.env.now()
+		}
+		e.action = act
+	}
+	e.built = true
+	busy, failed := false, ""
+	if b.env.ActionState != nil {
+		busy, failed = b.env.ActionState(in.UID)
+	}
+	if busy {
+		setAttr(btn, "aria-busy", "true")
+		setAttr(btn, "aria-disabled", "true")
+		addClass(btn, "a2ui-busy")
+	}
 	hooks := append([]func(){}, b.triggerHooks...)
-	on(btn, "click", b.Handler(func(dom.Event) {
+	uid := in.UID
+	on(btn, "click", b.Handler(func(ev dom.Event) {
+		if at := b.state.entries[uid]; at != nil && !at.actionAt.IsZero() && b.env.now().Sub(at.actionAt) < rearmDelay {
+			return // the action changed a moment ago
+		}
+		if b.env.AcceptClick != nil && !b.env.AcceptClick(uid, ev) {
+			return
+		}
 		for _, h := range hooks {
 			h()
 		}
@@ -406,8 +433,28 @@ func renderButton(b *Builder, in *Instance) *dom.Node {
 		}
 		b.runAction(in)
 	}))
-	return btn
+	if failed == "" {
+		return btn
+	}
+	// The failed action shows beside its Button, with a Retry that re-sends it.
+	id := b.DOMID(in, "failed")
+	addToken(btn, "aria-describedby", id)
+	btn.Key = "control"
+	retry := el("button", a("class", "a2ui-button a2ui-button-borderless a2ui-retry"), a("type", "button"))
+	retry.Key = "retry"
+	add(retry, txt("Retry"))
+	on(retry, "click", b.Handler(func(ev dom.Event) {
+		if b.env.Retry != nil && (b.env.AcceptClick == nil || b.env.AcceptClick(uid, ev)) {
+			b.env.Retry(uid)
+		}
+	}))
+	msg := add(el("span", a("class", "a2ui-error a2ui-action-error"), a("id", id), a("role", "alert")), txt(failed))
+	msg.Key = "error"
+	return add(el("span", a("class", "a2ui-action-failed")), btn, msg, retry)
 }
+
+// rearmDelay is how long a Button ignores clicks after its action changed.
+const rearmDelay = 500 * time.Millisecond
 
 // clickScope is in's scope without the build's read recorder.
 func clickScope(in *Instance) binding.Scope {
@@ -428,7 +475,7 @@ func (b *Builder) runAction(in *Instance) {
 			b.report(in, &protocol.Error{Code: protocol.CodePolicy, Message: "action " + strconv.Quote(name) + " is not allowed by the page's policy"})
 			return
 		}
-		inv := ActionInvocation{Name: name, SourceComponentID: in.Comp.ID, Context: map[string]any{}}
+		inv := ActionInvocation{Name: name, SourceComponentID: in.Comp.ID, Context: map[string]any{}, UID: in.UID}
 		if ctx, ok := ev["context"].(map[string]any); ok {
 			if !b.actionContext(in, scope, ctx, inv.Context) {
 				return
@@ -564,7 +611,9 @@ func (b *Builder) fieldError(in *Instance, wrap, control *dom.Node, extra string
 		msg = extra
 	}
 	touch := b.toucher(in)
-	on(control, "focusout", b.Handler(func(dom.Event) { touch() }))
+	if _, has := control.Handler("focusout"); !has { // a bound field's own handler touches
+		on(control, "focusout", b.Handler(func(dom.Event) { touch() }))
+	}
 	if _, has := control.Handler("change"); !has {
 		on(control, "change", b.Handler(func(dom.Event) { touch() }))
 	}
@@ -607,11 +656,20 @@ func control(n *dom.Node, id string) *dom.Node {
 func renderCheckBox(b *Builder, in *Instance) *dom.Node {
 	id := b.DOMID(in, "input")
 	input := control(el("input", a("class", "a2ui-checkbox-input"), a("type", "checkbox")), id)
-	setProp(input, "checked", boolProp(b.Bool(in, "value", false)))
+	checked := boolProp(b.Bool(in, "value", false))
 	if ptr, ok := b.BoundPath(in, "value"); ok {
 		touch := b.toucher(in)
-		on(input, "change", b.Handler(func(ev dom.Event) { touch(); b.Write(in, ptr, ev.Checked) }))
+		// The control's "value" for editing is its checked state ("true" or "").
+		shown, edited := b.editing(in, input, ptr, checked, func(v string) any { return v == "true" },
+			func(ev dom.Event) string { return boolProp(ev.Checked) })
+		checked = shown
+		on(input, "change", b.Handler(func(ev dom.Event) {
+			touch()
+			edited(boolProp(ev.Checked))
+			b.Write(in, ptr, ev.Checked)
+		}))
 	}
+	setProp(input, "checked", checked)
 	lbl := b.String(in, "label")
 	b.nameControl(input, lbl, "", l10n.InputValue)
 	wrap := add(el("div", a("class", "a2ui-field a2ui-checkbox")), input, label(id, lbl))
@@ -644,6 +702,18 @@ func renderTextField(b *Builder, in *Instance) *dom.Node {
 		input = el("input", a("class", "a2ui-input"), a("type", "text"))
 	}
 	control(input, id)
+	if ptr, ok := b.BoundPath(in, "value"); ok {
+		toModel := func(v string) any { return v }
+		if variant == "date" {
+			toModel = func(v string) any { return dateModelValue("date", v) }
+		}
+		shown, edited := b.editing(in, input, ptr, value, toModel, nil)
+		value = shown
+		on(input, "input", b.Handler(func(ev dom.Event) {
+			edited(ev.Value)
+			b.Write(in, ptr, toModel(ev.Value))
+		}))
+	}
 	setProp(input, "value", value)
 	ph := b.String(in, "placeholder")
 	if ph != "" {
@@ -651,9 +721,6 @@ func renderTextField(b *Builder, in *Instance) *dom.Node {
 	}
 	lbl := b.String(in, "label")
 	b.nameControl(input, lbl, ph, l10n.InputValue)
-	if ptr, ok := b.BoundPath(in, "value"); ok {
-		on(input, "input", b.Handler(func(ev dom.Event) { b.Write(in, ptr, ev.Value) }))
-	}
 	wrap := el("div", a("class", "a2ui-field a2ui-textfield"))
 	if lbl != "" {
 		add(wrap, label(id, lbl))
@@ -757,7 +824,7 @@ func renderDateTime(b *Builder, in *Instance) *dom.Node {
 	}
 	id := b.DOMID(in, "input")
 	input := control(el("input", a("class", "a2ui-input"), a("type", typ)), id)
-	setProp(input, "value", dateInputValue(typ, b.String(in, "value")))
+	value := dateInputValue(typ, b.String(in, "value"))
 	for _, lim := range [...]string{"min", "max"} {
 		if in.Has(lim) {
 			if v := dateInputValue(typ, b.String(in, lim)); v != "" {
@@ -766,8 +833,15 @@ func renderDateTime(b *Builder, in *Instance) *dom.Node {
 		}
 	}
 	if ptr, ok := b.BoundPath(in, "value"); ok {
-		on(input, "input", b.Handler(func(ev dom.Event) { b.Write(in, ptr, dateModelValue(typ, ev.Value)) }))
+		toModel := func(v string) any { return dateModelValue(typ, v) }
+		shown, edited := b.editing(in, input, ptr, value, toModel, nil)
+		value = shown
+		on(input, "input", b.Handler(func(ev dom.Event) {
+			edited(ev.Value)
+			b.Write(in, ptr, toModel(ev.Value))
+		}))
 	}
+	setProp(input, "value", value)
 	wrap := el("div", a("class", "a2ui-field a2ui-datetime"))
 	l := b.String(in, "label")
 	if l != "" {
@@ -814,15 +888,25 @@ func renderSlider(b *Builder, in *Instance) *dom.Node {
 	id := b.DOMID(in, "input")
 	input := control(el("input", a("class", "a2ui-slider-input"), a("max", fmtNum(hi)), a("min", fmtNum(lo)),
 		a("step", step), a("type", "range")), id)
-	setProp(input, "value", fmtNum(val))
+	shownVal := fmtNum(val)
 	if ptr, ok := b.BoundPath(in, "value"); ok {
+		toModel := func(v string) any {
+			if f, ok := binding.ParseNumber(v); ok {
+				return f
+			}
+			return val
+		}
+		var edited func(string)
+		shownVal, edited = b.editing(in, input, ptr, shownVal, toModel, nil)
 		on(input, "input", b.Handler(func(ev dom.Event) {
 			f, ok := binding.ParseNumber(ev.Value)
 			if ok {
+				edited(ev.Value)
 				b.Write(in, ptr, f)
 			}
 		}))
 	}
+	setProp(input, "value", shownVal)
 	out := add(el("output", a("class", "a2ui-slider-value"), a("for", id)), txt(binding.FormatJSNumber(val)))
 	out.Key = "output"
 	wrap := el("div", a("class", "a2ui-field a2ui-slider"))

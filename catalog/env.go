@@ -3,6 +3,7 @@ package catalog
 import (
 	"net/url"
 	"slices"
+	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
@@ -50,6 +51,22 @@ type Env struct {
 	// "never". It reports whether a window opened (false: the page had no user gesture);
 	// a refusal is reported as POLICY_DENIED.
 	OpenURL func(url string) bool
+	// AcceptClick, when set, decides whether a Button click (ev) on instance uid may run
+	// its action: the renderer's single-flight, debounce, re-arm and trusted-click rules.
+	AcceptClick func(uid string, ev dom.Event) bool
+	// ActionState, when set, reports the state of the last action sent by Button
+	// instance uid: busy while its POST is in flight, failed (a message) when it failed.
+	ActionState func(uid string) (busy bool, failed string)
+	// Retry re-sends the failed action of Button instance uid (its Retry control).
+	Retry func(uid string)
+	// OnConflict receives an agent write to the path of a field the user is editing
+	// (focused): the field keeps the user's value.
+	OnConflict func(c Conflict)
+	// Deadline, when set, bounds the build's time: past it the remaining instances become
+	// notices and Result.TimedOut is set (the renderer fails the surface closed).
+	Deadline time.Time
+	// Now is the clock of the re-arm delay; nil means time.Now.
+	Now func() time.Time
 	// Invalidate is called after a handler changed local UI state (selected tab, modal
 	// open, filter text) that the data model does not see, so the surface must be rebuilt.
 	// Data-model writes are not reported here: they notify the model's subscribers.
@@ -62,6 +79,13 @@ type Env struct {
 	// MaxInstances bounds the component instances of one build (0 → 20000); MaxDepth the
 	// nesting depth (0 → 64); MaxTemplateItems the rows of one template (0 → 1000).
 	MaxInstances, MaxDepth, MaxTemplateItems int
+}
+
+func (e *Env) now() time.Time {
+	if e.Now != nil {
+		return e.Now()
+	}
+	return time.Now()
 }
 
 // ActionInvocation is a Button's event action after its dynamic values were resolved at
@@ -79,6 +103,18 @@ type ActionInvocation struct {
 	ResponsePath string
 	// UserMessage is v1.0's event.userMessage, resolved at click time.
 	UserMessage string
+	// UID is the Button instance (Instance.UID): the key of its busy/failed state.
+	UID string
+}
+
+// Conflict is an agent write to the data path of a field the user is editing.
+type Conflict struct {
+	SurfaceID, ComponentID string
+	// Path is the field's bound path (absolute JSON Pointer); AgentValue is what the
+	// model holds there now (the user's value stays in the field and goes back into the
+	// model when they leave it).
+	Path       string
+	AgentValue any
 }
 
 // Handlers is a surface's table of event handlers. Nodes carry only dom.HandlerIDs; the
@@ -191,6 +227,16 @@ type uiEntry struct {
 	rove    int
 	roveSet bool
 	touched bool
+	// editing: the field has focus; user is its value as the user last left it
+	// (focusin/input), conflict the agent value last reported (when conflicted).
+	editing    bool
+	user       string
+	conflict   string
+	conflicted bool
+	// action is a Button's raw action as last built, actionAt when it last changed.
+	action   string
+	actionAt time.Time
+	built    bool
 }
 
 // NewUIState returns an empty state.

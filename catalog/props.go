@@ -263,3 +263,54 @@ func boolProp(v bool) string {
 }
 
 func fmtNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// editing wires the focus listeners of a field control bound to ptr and returns the value
+// the control shows: the model's (shown) while the user is not editing it; while it has
+// focus, the user's own value (the browser runtime does not write a focused control
+// either), and an agent write that differs from it is reported once as a Conflict. When
+// the user leaves the field, the value it shows goes into the model (toModel converts it).
+// Its input/change handler must call edited with the control's value. read gives the
+// control's value from an event (nil: ev.Value).
+func (b *Builder) editing(in *Instance, control *dom.Node, ptr model.Pointer, shown string, toModel func(string) any, read func(dom.Event) string) (value string, edited func(string)) {
+	if read == nil {
+		read = func(ev dom.Event) string { return ev.Value }
+	}
+	uid, gen := in.UID, in.Comp.Gen
+	st := b.state
+	on(control, "focusin", b.Handler(func(ev dom.Event) {
+		e := st.entry(uid, gen)
+		e.editing, e.user, e.conflicted = true, read(ev), false
+	}))
+	touch := b.toucher(in)
+	on(control, "focusout", b.Handler(func(ev dom.Event) {
+		touch() // leaving the field shows its validation (fieldError)
+		e := st.entry(uid, gen)
+		wasEditing := e.editing
+		e.editing, e.conflicted = false, false
+		if !wasEditing {
+			return
+		}
+		v := toModel(read(ev))
+		if cur, ok := b.s.Data.Get(ptr); !ok || binding.ToString(cur) != binding.ToString(v) {
+			b.Write(in, ptr, v)
+		}
+	}))
+	edited = func(v string) {
+		if e := st.entries[uid]; e != nil && e.editing {
+			e.user = v
+		}
+	}
+	e := st.entry(uid, gen)
+	if !e.editing || shown == e.user {
+		e.conflicted = false
+		return shown, edited
+	}
+	if !e.conflicted || shown != e.conflict {
+		e.conflict, e.conflicted = shown, true
+		if b.env.OnConflict != nil {
+			cur, _ := b.s.Data.Get(ptr)
+			b.env.OnConflict(Conflict{SurfaceID: b.s.ID, ComponentID: in.Comp.ID, Path: ptr.String(), AgentValue: cur})
+		}
+	}
+	return e.user, edited
+}

@@ -60,4 +60,12 @@ type Event struct {
 	Value   string
 	Checked bool
 	Key     string // KeyboardEvent.key for keydown
+	// Time is the event's timeStamp (ms since the page's time origin; 0 when unknown).
+	Time float64
+	// Synthetic: the event was not dispatched by the user agent (isTrusted false: a page
+	// script's element.click() or dispatchEvent).
+	Synthetic bool
+	// Rearming: the control appeared, moved or changed under the resting pointer less
+	// than ~500 ms before this click (the browser runtime tracks it).
+	Rearming bool
 }

@@ -76,6 +76,14 @@ export interface MountOptions {
   /** Overrides of the profile (an object, or its JSON). An invalid policy fails closed:
    *  nothing renders, `ready` rejects, an `a2ui-error` with code POLICY_INVALID fires. */
   policy?: Policy | string;
+  /** Ignore Button clicks a script dispatched (`element.click()`, `isTrusted` false);
+   *  the strict profile turns it on. */
+  trustedClicksOnly?: boolean;
+  /** Milliseconds an action POST may take before it shows as failed (default 10000). */
+  actionTimeout?: number;
+  /** Milliseconds one surface's build may take in a frame (default 1000); a surface past
+   *  it is replaced by a notice (fail closed) while the others keep rendering. */
+  renderBudget?: number;
 }
 
 /** A built-in policy profile. */
@@ -148,8 +156,9 @@ export interface Renderer<E extends HTMLElement = HTMLElement> {
   /** Applies messages: one message object, an array of them, or JSONL / JSON text. Calls
    *  made before `ready` are queued in order. Returns the renderer. Throws once destroyed. */
   process(messages: string | A2UIMessage | readonly A2UIMessage[]): Renderer<E>;
-  /** Streams a URL (JSONL or SSE) into the renderer; resolves when the stream ends. A
-   *  failure is reported as an `a2ui-error`, not a rejection. Throws once destroyed. */
+  /** Streams a URL (JSONL or SSE) into the renderer; resolves when the stream ends and
+   *  rejects when it fails (HTTP error status, network error; also reported as an
+   *  `a2ui-error`). Throws once destroyed. */
   connect(url: string | URL, options?: ConnectOptions): Promise<void>;
   /** Resolves once the DOM shows everything processed so far. */
   flush(): Promise<void>;
@@ -212,6 +221,10 @@ export interface A2UIRendererAttributes {
   "profile"?: PolicyProfile;
   /** Policy overrides as JSON (MountOptions.policy). */
   "policy"?: string;
+  /** Present: ignore script-dispatched clicks (MountOptions.trustedClicksOnly). */
+  "trusted-clicks-only"?: string;
+  /** MountOptions.actionTimeout, in milliseconds. */
+  "action-timeout"?: string;
 }
 
 /** The data attributes of `<script src="…/a2ui.js">` (the script-tag build only), as its
@@ -257,7 +270,7 @@ export interface ClientDataModel {
 export interface ActionMessage {
   version: ProtocolVersion;
   action: ActionBody & {
-    /** v0.10, when the action wants a response. */
+    /** v0.10: the action's id (also the POST's Idempotency-Key header in every version). */
     actionId?: string;
     /** v0.10. */
     wantResponse?: boolean;
@@ -290,6 +303,7 @@ export type ErrorCode =
   | "A2A_STREAM"
   | "A2A_BAD_EVENT"
   | "A2A_NOT_CONFIGURED"
+  | "INPUT_CONFLICT"
   | (string & {});
 
 /** The body of an A2UI error message. */
@@ -317,6 +331,31 @@ export interface FunctionErrorMessage {
     functionCallId: string;
     error: { code: ErrorCode; message: string };
   };
+}
+
+/** `a2ui-action-failed` detail: an action POST failed (the surface shows it beside the
+ *  Button, with a Retry that re-sends the same message and id). */
+export interface ActionFailedDetail {
+  surfaceId: string;
+  actionId: string;
+  /** "HTTP status 500", the network error, or "no answer within 10s". */
+  message: string;
+  action: UserActionMessage | ActionMessage;
+}
+
+/** `a2ui-conflict` detail: the agent wrote the path of a field the user is editing; the
+ *  field kept the user's value. */
+export interface ConflictDetail {
+  surfaceId: string;
+  componentId: string;
+  /** The field's bound path (JSON Pointer). */
+  path: string;
+  agentValue: JSONValue;
+}
+
+/** `a2ui-fatal` detail: the Go runtime died; the renderer restarts on a fresh one. */
+export interface FatalDetail {
+  reason: string;
 }
 
 /** `a2ui-surface` detail. */
@@ -348,6 +387,12 @@ export interface AgentTaskDetail {
 export interface A2UIEventMap {
   /** The user acted: the exact message sent to the agent (v0.8 or v0.9+ form). */
   "a2ui-action": CustomEvent<UserActionMessage | ActionMessage>;
+  /** An action POST failed (HTTP error status, network failure, timeout). */
+  "a2ui-action-failed": CustomEvent<ActionFailedDetail>;
+  /** The agent wrote the path of a field the user is editing. */
+  "a2ui-conflict": CustomEvent<ConflictDetail>;
+  /** The Go runtime died; a notice shows and the renderer comes back on a fresh one. */
+  "a2ui-fatal": CustomEvent<FatalDetail>;
   /** An error the renderer reports (a bad line, a failed stream, a refused function…). */
   "a2ui-error": CustomEvent<ErrorMessage | FunctionErrorMessage>;
   /** A surface was created or deleted. */

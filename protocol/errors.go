@@ -25,6 +25,9 @@ const (
 	CodeStream = "STREAM_FAILED"
 	// CodeRender: a panic while rendering a surface was recovered.
 	CodeRender = "RENDER_FAILED"
+	// CodeConflict: the agent wrote to the data path of a field the user is editing;
+	// the field kept the user's value (which goes into the model when they leave it).
+	CodeConflict = "INPUT_CONFLICT"
 )
 
 // Error is a renderer-side error in the shape of v0.9's error message: a machine-readable

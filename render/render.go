@@ -1,6 +1,8 @@
 package render
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"net/url"
 	"strconv"
 	"time"
@@ -45,6 +47,18 @@ type Host interface {
 	OpenURL(url string) bool
 }
 
+// ActionSender is an optional Host extension for action POSTs. A host that implements
+// it gets actions through SendAction instead of Send, and its Buttons stay busy until
+// done is called; without it an action counts as answered at once.
+type ActionSender interface {
+	// SendAction posts an action message like Send, with actionID as its
+	// Idempotency-Key header (a retry sends the same body and id), and calls done once,
+	// on the UI goroutine: nil when the response head arrived with a success status (or
+	// no endpoint is configured), otherwise the error (HTTP status, network failure, or
+	// no answer within timeout). The response body is more messages, opened like Send's.
+	SendAction(body []byte, actionID string, timeout time.Duration, done func(error))
+}
+
 // Options configure a Renderer. The zero value is usable.
 type Options struct {
 	// Catalog renders components; nil means catalog.Basic().
@@ -72,7 +86,30 @@ type Options struct {
 	// HostPrefix is prepended to a surface id to name its dom host (dom.NewTree), so that
 	// several renderers on one page never share a host name.
 	HostPrefix string
+	// TrustedClicksOnly ignores Button clicks the user agent did not dispatch (a page
+	// script's element.click() or dispatchEvent); the strict profile turns it on.
+	TrustedClicksOnly bool
+	// ActionTimeout bounds an action POST (0: DefaultActionTimeout); past it the action
+	// shows as failed beside its Button, with a Retry.
+	ActionTimeout time.Duration
+	// NewID returns a fresh action id; nil means 128 random bits in hex.
+	NewID func() string
+	// RenderBudget bounds the time one surface's build may take in a frame (0:
+	// DefaultRenderBudget, < 0: none). A surface past it fails closed: its content is
+	// replaced by a notice (no control of it stays clickable) and a LIMIT_EXCEEDED
+	// error is reported; the other surfaces keep rendering.
+	RenderBudget time.Duration
 }
+
+// DefaultRenderBudget is the RenderBudget used when Options leaves it 0.
+const DefaultRenderBudget = time.Second
+
+// DefaultActionTimeout is the ActionTimeout used when Options leaves it 0.
+const DefaultActionTimeout = 10 * time.Second
+
+// debounce is how close two accepted clicks on one Button may be (a double click sends
+// one action).
+const debounce = 200 * time.Millisecond
 
 // Renderer turns streams of A2UI messages into DOM patches and user events into
 // client-to-server messages. It is single-goroutine: every method must be called on the
@@ -85,7 +122,6 @@ type Renderer struct {
 	surf    map[string]*surface
 	order   []string
 	pending map[string]pendingAction // v0.10 wantResponse actions by actionId
-	seq     uint64
 	frameRq bool
 	// version of the last message seen: errors not tied to a surface use it.
 	lastVersion protocol.Version
@@ -108,6 +144,23 @@ type surface struct {
 	theme   string
 	// crashShown: the crash notice replaced the surface's content.
 	crashShown bool
+	// flights are the Buttons' last actions by instance uid (single-flight, retry).
+	flights map[string]*flight
+	// dmJSON is the data model's JSON at version dmVersion (DataModel's cache).
+	dmJSON    []byte
+	dmVersion uint64
+}
+
+// flight is the last action a Button sent.
+type flight struct {
+	id     string
+	body   []byte
+	busy   bool
+	failed string
+	// send counts the sends of this body: a done of an earlier send is ignored.
+	send int
+	// clickTime is the event time (ms) of the last accepted click.
+	clickTime float64
 }
 
 type pendingAction struct {
@@ -144,13 +197,24 @@ func New(h Host, opts Options) *Renderer {
 // Surfaces returns the ids of the live surfaces in creation order.
 func (r *Renderer) Surfaces() []string { return r.proc.SurfaceIDs() }
 
-// DataModel returns the JSON of a surface's data model (nil for an unknown surface).
+// DataModel returns the JSON of a surface's data model (nil for an unknown surface). The
+// encoding is kept until the model changes, so polling an unchanged model is free.
 func (r *Renderer) DataModel(id string) []byte {
-	s, ok := r.proc.Surface(id)
+	ms, ok := r.proc.Surface(id)
 	if !ok {
 		return nil
 	}
-	return protocol.AppendJSON(nil, s.Data)
+	s := r.surf[id]
+	v := ms.Data.Version()
+	if s != nil && s.dmJSON != nil && s.dmVersion == v {
+		return s.dmJSON
+	}
+	root, _ := ms.Data.Get(nil) // read-only: encoded, never kept
+	b := protocol.AppendJSON(make([]byte, 0, 1024), root)
+	if s != nil {
+		s.dmJSON, s.dmVersion = b, v
+	}
+	return b
 }
 
 // Apply processes one decoded message. Errors are reported (event + agent) and the
@@ -330,7 +394,22 @@ func (r *Renderer) renderSurface(s *surface) {
 		if !ms.Ready() {
 			root = r.pendingNode(s)
 		} else {
-			root, errs = catalog.Build(ms, s.env)
+			s.env.Deadline = time.Time{}
+			if b := r.opts.RenderBudget; b >= 0 {
+				if b == 0 {
+					b = DefaultRenderBudget
+				}
+				s.env.Deadline = time.Now().Add(b)
+			}
+			res := catalog.BuildResult(ms, s.env)
+			root, errs = res.Root, res.Errors
+			if res.TimedOut {
+				// All or nothing: a cut tree could drop a warning beside an enabled button.
+				s.crashed = "it took longer than the render time budget"
+				errs = append(errs, &protocol.Error{Code: protocol.CodeLimit, SurfaceID: s.id,
+					Message: "rendering the surface took longer than its time budget; the surface is shown as failed"})
+				return
+			}
 			if root != nil && s.status == "failed" {
 				root = dom.El("div", r.statusBanner(s), root).SetAttr("class", "a2ui-with-status")
 			}
@@ -442,6 +521,18 @@ func (r *Renderer) newEnv(id, base string) *catalog.Env {
 		Messages:         r.opts.Messages,
 	}
 	env.OnAction = r.onAction
+	env.Now = r.opts.Now
+	env.AcceptClick = func(uid string, ev dom.Event) bool { return r.acceptClick(id, uid, ev) }
+	env.ActionState = func(uid string) (bool, string) {
+		if s := r.surf[id]; s != nil {
+			if f := s.flights[uid]; f != nil {
+				return f.busy, f.failed
+			}
+		}
+		return false, ""
+	}
+	env.Retry = func(uid string) { r.retry(id, uid) }
+	env.OnConflict = r.onConflict
 	env.OnError = func(e *protocol.Error) {
 		if e.SurfaceID == "" {
 			e.SurfaceID = id
@@ -472,9 +563,10 @@ func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
 		UserMessage:       a.UserMessage,
 		WantResponse:      a.WantResponse,
 	}
+	// Every action has an id an agent can de-duplicate on: v0.10's actionId member and,
+	// in every version, the POST's Idempotency-Key header.
+	ev.ActionID = r.newID()
 	if a.WantResponse {
-		r.seq++
-		ev.ActionID = surfaceID + "-" + strconv.FormatUint(r.seq, 10)
 		r.pending[ev.ActionID] = pendingAction{surfaceID: surfaceID, path: a.ResponsePath}
 	}
 	if ms.SendDataModel {
@@ -483,7 +575,18 @@ func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
 	}
 	body := protocol.EncodeAction(ev)
 	r.host.Emit("a2ui-action", body)
-	r.host.Send(body, false)
+	if s.flights == nil {
+		s.flights = map[string]*flight{}
+	}
+	f := s.flights[a.UID]
+	if f == nil || a.UID == "" {
+		f = &flight{}
+		if a.UID != "" {
+			s.flights[a.UID] = f
+		}
+	}
+	f.id, f.body, f.failed = ev.ActionID, body, ""
+	r.sendAction(s, a.UID, f)
 }
 
 func (r *Renderer) actionResponse(m *protocol.ActionResponse) {
@@ -636,4 +739,132 @@ func (r *Renderer) Nodes() int {
 		n += s.tree.Live()
 	}
 	return n
+}
+
+// newID returns a fresh action id.
+func (r *Renderer) newID() string {
+	if r.opts.NewID != nil {
+		return r.opts.NewID()
+	}
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// acceptClick decides whether a click on Button uid of surface id may run its action: not
+// while its last action is in flight (single-flight), not within debounce of the last
+// accepted click (a double click), not while the control is re-arming, and, with
+// TrustedClicksOnly, not when a script dispatched it.
+func (r *Renderer) acceptClick(id, uid string, ev dom.Event) bool {
+	if (r.opts.TrustedClicksOnly && ev.Synthetic) || ev.Rearming {
+		return false
+	}
+	s := r.surf[id]
+	if s == nil {
+		return false
+	}
+	if s.flights == nil {
+		s.flights = map[string]*flight{}
+	}
+	f := s.flights[uid]
+	if f == nil {
+		f = &flight{}
+		s.flights[uid] = f
+	}
+	if f.busy {
+		return false
+	}
+	if ev.Time > 0 && f.clickTime > 0 {
+		if d := ev.Time - f.clickTime; d >= 0 && d < float64(debounce/time.Millisecond) {
+			return false
+		}
+	}
+	f.clickTime = ev.Time
+	return true
+}
+
+// sendAction posts f's body; its Button shows busy until the host answers.
+func (r *Renderer) sendAction(s *surface, uid string, f *flight) {
+	as, ok := r.host.(ActionSender)
+	if !ok {
+		r.host.Send(f.body, false)
+		return
+	}
+	f.busy = true
+	f.send++
+	send := f.send
+	r.actionStateChanged(s, uid)
+	timeout := r.opts.ActionTimeout
+	if timeout <= 0 {
+		timeout = DefaultActionTimeout
+	}
+	as.SendAction(f.body, f.id, timeout, func(err error) {
+		if r.surf[s.id] != s || f.send != send {
+			return // the surface is gone, or a retry superseded this send
+		}
+		f.busy = false
+		if err != nil {
+			f.failed = "The action could not be sent: " + err.Error()
+			r.host.Emit("a2ui-action-failed", actionFailed(s.id, f, err))
+		}
+		r.actionStateChanged(s, uid)
+	})
+}
+
+// retry re-sends the failed action of Button uid (same body, same id).
+func (r *Renderer) retry(id, uid string) {
+	s := r.surf[id]
+	if s == nil {
+		return
+	}
+	f := s.flights[uid]
+	if f == nil || f.failed == "" || f.busy {
+		return
+	}
+	f.failed = ""
+	r.sendAction(s, uid, f)
+}
+
+// actionStateChanged re-renders Button uid of s (busy/failed state).
+func (r *Renderer) actionStateChanged(s *surface, uid string) {
+	if uid == "" {
+		s.env.State.Invalidate()
+	} else {
+		s.env.State.Touch(uid)
+	}
+	r.markDirty(s)
+}
+
+// actionFailed is the a2ui-action-failed detail: {"surfaceId","actionId","message","action"}.
+func actionFailed(surfaceID string, f *flight, err error) []byte {
+	b := make([]byte, 0, 96+len(f.body))
+	b = append(b, `{"surfaceId":`...)
+	b = strconv.AppendQuote(b, surfaceID)
+	b = append(b, `,"actionId":`...)
+	b = strconv.AppendQuote(b, f.id)
+	b = append(b, `,"message":`...)
+	b = strconv.AppendQuote(b, err.Error())
+	b = append(b, `,"action":`...)
+	b = append(b, f.body...)
+	return append(b, '}')
+}
+
+// onConflict reports an agent write to a field the user is editing: an a2ui-conflict
+// event for the page (with the agent's value) and an INPUT_CONFLICT error for the agent
+// (without the user's value).
+func (r *Renderer) onConflict(c catalog.Conflict) {
+	b := make([]byte, 0, 128)
+	b = append(b, `{"surfaceId":`...)
+	b = protocol.AppendJSON(b, c.SurfaceID)
+	b = append(b, `,"componentId":`...)
+	b = protocol.AppendJSON(b, c.ComponentID)
+	b = append(b, `,"path":`...)
+	b = protocol.AppendJSON(b, c.Path)
+	b = append(b, `,"agentValue":`...)
+	b = protocol.AppendJSON(b, c.AgentValue)
+	b = append(b, '}')
+	r.host.Emit("a2ui-conflict", b)
+	r.Report(&protocol.Error{Code: protocol.CodeConflict, SurfaceID: c.SurfaceID, Path: c.Path,
+		Message: "the user is editing " + c.Path + " (component " + strconv.Quote(c.ComponentID) +
+			"); the agent's value was not shown, and the user's value replaces it when they leave the field"})
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -80,7 +81,9 @@ func (h *fakeHost) text(surface string) string {
 func newRenderer(t *testing.T) (*Renderer, *fakeHost) {
 	h := newFakeHost(t)
 	fixed := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
-	r := New(h, Options{Now: func() time.Time { return fixed }})
+	ids := 0
+	r := New(h, Options{Now: func() time.Time { return fixed },
+		NewID: func() string { ids++; return "a-" + strconv.Itoa(ids) }})
 	return r, h
 }
 

@@ -18,17 +18,17 @@ func TestV010ActionResponseWritesResponsePath(t *testing.T) {
 	r.Frame()
 	dispatch(t, r, h, "q", findNode(h, "q", byTagText("button", "Quote")), dom.Event{Type: "click"})
 	acts := h.ofType("a2ui-action")
-	want := `{"action":{"actionId":"q-1","context":{},"name":"getQuote","sourceComponentId":"ask","surfaceId":"q","timestamp":"2026-11-22T10:00:00.000Z","wantResponse":true},"version":"v0.10"}`
+	want := `{"action":{"actionId":"a-1","context":{},"name":"getQuote","sourceComponentId":"ask","surfaceId":"q","timestamp":"2026-11-22T10:00:00.000Z","wantResponse":true},"version":"v0.10"}`
 	if len(acts) != 1 || acts[0] != want {
 		t.Fatalf("action = %v\nwant     %s", acts, want)
 	}
-	r.Process([]byte(`{"version":"v0.10","actionId":"q-1","actionResponse":{"value":"42 EUR"}}`))
+	r.Process([]byte(`{"version":"v0.10","actionId":"a-1","actionResponse":{"value":"42 EUR"}}`))
 	r.Frame()
 	if !strings.Contains(h.text("q"), "42 EUR") {
 		t.Fatalf("response not shown: %q", h.text("q"))
 	}
 	// A second response for the same id is an error: the action is no longer pending.
-	r.Process([]byte(`{"version":"v0.10","actionId":"q-1","actionResponse":{"value":"again"}}`))
+	r.Process([]byte(`{"version":"v0.10","actionId":"a-1","actionResponse":{"value":"again"}}`))
 	if errs := h.ofType("a2ui-error"); len(errs) != 1 || !strings.Contains(errs[0], "no pending action") {
 		t.Fatalf("errors = %v", errs)
 	}

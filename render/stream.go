@@ -171,3 +171,31 @@ func (r *Renderer) Process(payload []byte) {
 	st.Write(payload)
 	st.report(st.split.Close(st.line))
 }
+
+// ProcessPieces cuts a payload for Process into pieces of about size bytes, each ending at
+// a line end, and returns one function per piece: calling them in order applies the
+// payload like Process. The browser runs each in its own task, so a huge payload never
+// holds the main thread for long. A payload that is one JSON value spread over several
+// lines (pretty-printed) stays one piece.
+func (r *Renderer) ProcessPieces(payload []byte, size int) []func() {
+	whole := []func(){func() { r.Process(payload) }}
+	if size <= 0 || len(payload) <= size {
+		return whole
+	}
+	if t := bytes.TrimSpace(payload); len(t) > 0 && (t[0] == '{' || t[0] == '[') && jsonscan.Valid(t) {
+		return whole
+	}
+	var out []func()
+	for len(payload) > 0 {
+		n := len(payload)
+		if size < n {
+			if i := bytes.IndexByte(payload[size:], '\n'); i >= 0 {
+				n = size + i + 1
+			}
+		}
+		piece := payload[:n]
+		payload = payload[n:]
+		out = append(out, func() { r.Process(piece) })
+	}
+	return out
+}

@@ -13,10 +13,14 @@
 //     apply(bytes, len)       apply one op batch (Uint8Array; first `len` bytes, default all)
 //                             written by Go's dom.Encoder. Returns null, or an error string
 //                             (the batch stops at the failing op).
-//     setEventHandler(fn)     fn(host, nodeId, type, value, checked, key) is called once per
-//                             delegated event whose target (or an ancestor inside the host)
-//                             is a node listening to that type. Go's dom/browser bridge
-//                             installs it; it only enqueues.
+//     setEventHandler(fn)     fn(host, nodeId, type, value, checked, key, timeStamp, flags) is
+//                             called once per delegated event whose target (or an ancestor
+//                             inside the host) is a node listening to that type; flags bit 0:
+//                             untrusted (synthetic) event, bit 1: a pointer click on a button
+//                             that appeared, moved or changed under the resting pointer less
+//                             than 500 ms ago (re-arming). Go's dom/browser bridge installs
+//                             it; it only enqueues.
+//     reset()                 detach every host (a fresh Go runtime starts over).
 //     node(host, id)          the DOM node with that id (tests, debugging)
 //     stats                   {batches, ops, rejected}
 //   }
@@ -53,9 +57,11 @@
   const DATA_IMG_RE = /^data:image\/(png|gif|jpeg|webp)[;,]/;
 
   const HEADING_RE = /^h[1-6]$/i;
+  const ARMED = Symbol("a2ui.changed");
+  const REARM_MS = 500;
   const hosts = new Map();
   const touched = new Set(); // hosts the current batch addressed
-  const stats = { batches: 0, ops: 0, rejected: 0 };
+  const stats = { batches: 0, ops: 0, rejected: 0, held: 0 };
   const utf8 = new TextDecoder();
   let onEvent = null;
 
@@ -148,7 +154,19 @@
     for (let c = n.firstChild; c !== null; c = c.nextSibling) free(h, c);
   }
 
+  // focused: the user owns the control's state while it has focus (an IME composition
+  // needs focus too): value/checked writes wait (Go re-renders the user's value on blur).
+  function focused(el) {
+    if (typeof el.getRootNode !== "function") return false;
+    const r = el.getRootNode();
+    return r !== el && r.activeElement === el;
+  }
+
   function setProp(el, name, v) {
+    if ((name === "value" || name === "checked" || name === "selectedIndex") && focused(el)) {
+      stats.held++;
+      return;
+    }
     switch (name) {
       case "value":
         if (el.value !== v) el.value = v;
@@ -320,6 +338,7 @@
         try { settle(h); } catch (e) { /* focus and outline are cosmetic */ }
       }
       touched.clear();
+      try { rearm(); } catch (e) { /* no layout (detached): nothing under the pointer */ }
       b = null;
       tab = [];
     }
@@ -372,6 +391,67 @@
     }
   }
 
+  // ---- re-arm -----------------------------------------------------------------------
+  // The pointer's last position and the button under it (with its box, label and action
+  // signature). After each batch, a button that is now under the resting pointer and
+  // was not, or whose box, label or action changed, is stamped: pointer clicks on it are
+  // flagged for REARM_MS.
+  // A scroll of the page (the user's, or focus moving) is no change by the agent: the
+  // state under the pointer is taken anew without stamping.
+  let ptr = null, ptrCtl = null, ptrSig = "", sx = 0, sy = 0;
+
+  function controlAt(x, y) {
+    let e = document.elementFromPoint(x, y);
+    for (let i = 0; e && e.shadowRoot && i < 32; i++) {
+      const inner = e.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === e) break;
+      e = inner;
+    }
+    const c = e && e.closest ? e.closest('[data-a2ui-control="button"]') : null;
+    return c && c[IDK] !== undefined ? c : null;
+  }
+
+  function sig(c) {
+    const r = c.getBoundingClientRect();
+    return Math.round(r.left / 4) + "," + Math.round(r.top / 4) + "," + Math.round(r.width / 4) + "," +
+      Math.round(r.height / 4) + "|" + c.textContent;
+  }
+
+  function rearm() {
+    if (ptr === null) return;
+    const c = controlAt(ptr.x, ptr.y);
+    const s = c ? sig(c) : "";
+    const scrolled = window.scrollX !== sx || window.scrollY !== sy;
+    sx = window.scrollX;
+    sy = window.scrollY;
+    if (c && !scrolled && (c !== ptrCtl || s !== ptrSig)) c[ARMED] = performance.now();
+    ptrCtl = c;
+    ptrSig = s;
+  }
+
+  function track(ev) {
+    ptr = { x: ev.clientX, y: ev.clientY };
+    sx = window.scrollX;
+    sy = window.scrollY;
+    const path = ev.composedPath();
+    let c = null;
+    for (let i = 0; i < path.length && c === null; i++) {
+      const n = path[i];
+      if (n[IDK] !== undefined && n.getAttribute && n.getAttribute("data-a2ui-control") === "button") c = n;
+    }
+    ptrCtl = c;
+    ptrSig = c ? sig(c) : "";
+  }
+
+  let tracking = false;
+  function startTracking() {
+    if (tracking || typeof window === "undefined") return;
+    tracking = true;
+    const o = { capture: true, passive: true };
+    window.addEventListener("pointermove", track, o);
+    window.addEventListener("pointerdown", track, o);
+  }
+
   // ---- events ------------------------------------------------------------------------
   function delegate(h, type) {
     if (h.types.has(type) || !/^[a-z]+$/.test(type)) return;
@@ -399,8 +479,12 @@
       if (type === "toggle" || type === "close") checked = !!n.open;
       else if (typeof n.checked === "boolean") checked = n.checked;
       else if (t && typeof t.checked === "boolean") checked = t.checked;
+      let flags = ev.isTrusted ? 0 : 1;
+      if (type === "click" && ev.detail > 0 && n[ARMED] !== undefined && performance.now() - n[ARMED] < REARM_MS) {
+        flags |= 2;
+      }
       try {
-        onEvent(h.name, id, type, value, checked, typeof ev.key === "string" ? ev.key : "");
+        onEvent(h.name, id, type, value, checked, typeof ev.key === "string" ? ev.key : "", ev.timeStamp || 0, flags);
       } catch (e) {
         console.error("a2ui: event handler failed", e);
       }
@@ -415,6 +499,7 @@
       outline: false, headingBase: base >= 0 && base <= 5 ? base : 1 };
     hosts.set(name, h);
     for (const t of DEFAULT_TYPES) delegate(h, t);
+    startTracking();
   }
 
   function detach(name) {
@@ -430,6 +515,7 @@
     detach,
     apply,
     setEventHandler(fn) { onEvent = typeof fn === "function" ? fn : null; },
+    reset() { for (const name of Array.from(hosts.keys())) detach(name); onEvent = null; },
     node(name, id) { const h = hosts.get(name); return h ? h.nodes[id] : undefined; },
     stats,
   });

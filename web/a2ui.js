@@ -16,8 +16,11 @@
 //                                   (object or JSON string) set the trust policy; an invalid
 //                                   one fails closed: nothing renders, ready rejects, an
 //                                   a2ui-error {code: "POLICY_INVALID"} fires.
-// Events on the mounted element: a2ui-ready (first), then a2ui-action, a2ui-error,
-// a2ui-surface (CustomEvent, detail JSON).
+// Events on the mounted element: a2ui-ready (first), then a2ui-action, a2ui-action-failed,
+// a2ui-conflict, a2ui-error, a2ui-surface, a2ui-fatal (CustomEvent, detail JSON).
+// If the Go runtime dies (exit, panic, trap), every renderer fires a2ui-fatal, shows a
+// notice, and comes back on a fresh runtime instance, re-opening its src and GET connect()
+// streams (at most 3 restarts a minute).
 // No eval, no innerHTML; the only network requests are the ones the page configured
 // (src, action-url, connect()) plus a2ui.wasm.
 (() => {
@@ -75,15 +78,71 @@
   // User-timing marks of the start-up path (a2ui:scripts, :compiled, :instantiated, :started;
   // Go adds :go-main and :first-frame); make bench prints them as the start-up trace.
   const mark = (name) => { try { performance.mark("a2ui:" + name); } catch (e) { /* no User Timing */ } };
-  const ready = (async () => {
-    if (!window.Go || !window.__a2uiRuntime) {
-      throw new Error("a2ui: load the a2ui.js that `make build` writes to dist/ (it bundles wasm_exec.js and the runtime), not web/a2ui.js");
-    }
+  // The live runtime: its Go instance and the wasm module (kept to start a fresh one).
+  let current = null, module = null;
+  const mounts = new Set(); // the live renderers' recovery hooks
+  const restarts = [];
+
+  // run starts a Go instance on inst and resolves with its __a2uiGo API once main() is up.
+  // A trap escaping a call into Go, or the program's exit, is fatal for that instance.
+  async function run(go, inst) {
+    const resume = go._resume;
+    go._resume = function () {
+      if (go.__a2uiDead) return undefined; // late timers and callbacks of a dead instance
+      try {
+        return resume.apply(this, arguments);
+      } catch (e) {
+        fatal(go, "trap: " + ((e && e.message) || e));
+        return undefined; // reported above (console.error and a2ui-fatal)
+      }
+    };
+    const started = new Promise((resolve) => { window.__a2uiStarted = resolve; });
+    go.run(inst).then(() => fatal(go, "exit: the Go runtime exited"));
+    await started; // main() calls __a2uiStarted once __a2uiGo is installed
+    delete window.__a2uiStarted;
+    current = go;
+    return window.__a2uiGo;
+  }
+
+  function newGo() {
     const go = new window.Go();
     // <script src="a2ui.js" data-godebug="inittrace=1"> passes GODEBUG to the Go runtime
     // (diagnostics; the trace goes to the console).
     if (cfg.godebug) go.env = Object.assign({}, go.env, { GODEBUG: cfg.godebug });
-    let module;
+    return go;
+  }
+
+  // fatal handles the death of Go instance go (once): every renderer reports it and shows
+  // a notice, then all come back on a fresh instance.
+  function fatal(go, reason) {
+    if (go !== current || go.__a2uiDead) return;
+    go.__a2uiDead = true;
+    current = null;
+    console.error("a2ui: the Go runtime stopped (" + reason + ")");
+    try { window.__a2uiRuntime.reset(); } catch (e) { /* no runtime script */ }
+    const now = Date.now();
+    while (restarts.length && now - restarts[0] > 60000) restarts.shift();
+    const again = restarts.length < 3 && !!module; // crashing in a loop: stay down
+    for (const m of mounts) m.die(reason, again);
+    if (!again) return;
+    restarts.push(now);
+    setTimeout(async () => {
+      try {
+        const g = newGo();
+        const inst = await WebAssembly.instantiate(module, g.importObject);
+        const api = await run(g, inst);
+        for (const m of Array.from(mounts)) m.revive(api);
+      } catch (e) {
+        console.error("a2ui: restarting the runtime failed", e);
+      }
+    }, 0);
+  }
+
+  const ready = (async () => {
+    if (!window.Go || !window.__a2uiRuntime) {
+      throw new Error("a2ui: load the a2ui.js that `make build` writes to dist/ (it bundles wasm_exec.js and the runtime), not web/a2ui.js");
+    }
+    const go = newGo();
     try {
       module = await WebAssembly.compileStreaming(wasmFetch);
     } catch (e) {
@@ -94,12 +153,9 @@
     mark("compiled");
     const inst = await WebAssembly.instantiate(module, go.importObject);
     mark("instantiated");
-    const started = new Promise((resolve) => { window.__a2uiStarted = resolve; });
-    go.run(inst).then(() => console.error("a2ui: Go runtime exited"));
-    await started; // main() calls __a2uiStarted once __a2uiGo is installed
-    delete window.__a2uiStarted;
+    const api = await run(go, inst);
     mark("started");
-    return { go: window.__a2uiGo };
+    return { go: api };
   })();
 
   // absURL resolves u against the page; an unparsable URL is passed on for the renderer
@@ -202,26 +258,42 @@
     };
     let policy = options.policy;
     if (policy !== undefined && policy !== null && typeof policy !== "string") policy = JSON.stringify(policy);
-    const whenLive = ready.then(({ go }) => {
-      if (dead) return;
+    // streams are the ones to re-open on a fresh runtime: open() fetches again.
+    const streams = [];
+    const pending = new Set(); // reject functions of unsettled connect() promises
+    const attach = (resp, transport, open) => {
+      if (open) streams.push({ open, transport });
+      return new Promise((resolve, reject) => {
+        const settle = (f) => (x) => { pending.delete(reject); f(x); };
+        pending.add(reject);
+        later(() => r.attach(resp, transport || "").then(settle(resolve), settle(reject)));
+      });
+    };
+    let started = false;
+    const create = (go) => {
       const created = go.create(hooks, {
         actionURL: options.actionURL || options.actionUrl || "",
         headers: options.headers || {},
+        trustedClicksOnly: !!options.trustedClicksOnly,
+        actionTimeout: options.actionTimeout || 0,
+        renderBudget: options.renderBudget || 0,
         messages: options.messages ? JSON.stringify(options.messages) : "",
         dir,
         // transport "a2a": an A2A agent (its base URL or card URL), optional first message.
         transport: options.transport || "",
         agent: options.agent ? absURL(options.agent) : "",
-        message: options.message || "",
+        message: started ? "" : options.message || "", // a restart does not repeat the first turn
         profile: options.profile === undefined || options.profile === null ? "" : String(options.profile),
         policy: policy || "",
         baseURL: location.href,
       });
+      started = true;
       if (created && typeof created.error === "string") {
         // Fail closed: no renderer, a visible notice, an error event, ready rejects.
         dead = true;
         failure = created.error;
         queue.length = 0;
+        mounts.delete(recovery);
         const note = document.createElement("div");
         note.className = "a2ui-status a2ui-policy-invalid";
         note.setAttribute("role", "alert");
@@ -236,6 +308,39 @@
       if (!headingGiven) headingBase = Math.max(1, r.headingBase | 0);
       wrap.setAttribute("dir", r.dir || "ltr");
       wrap.setAttribute("lang", locale);
+    };
+    let notice = null;
+    const recovery = {
+      die(reason, again) {
+        r = null;
+        for (const rej of pending) rej(new Error("a2ui: the renderer's runtime stopped (" + reason + ")"));
+        pending.clear();
+        notice = document.createElement("div");
+        notice.className = "a2ui-status a2ui-fatal";
+        notice.setAttribute("role", "alert");
+        notice.setAttribute("part", "fatal");
+        notice.textContent = again ? "The renderer stopped unexpectedly; restarting…" : "The renderer stopped unexpectedly.";
+        wrap.replaceChildren(notice);
+        element.dispatchEvent(new CustomEvent("a2ui-fatal", { detail: { reason }, bubbles: true, composed: true }));
+      },
+      revive(go) {
+        if (dead) return;
+        create(go);
+        if (notice) {
+          notice.setAttribute("role", "status");
+          notice.textContent = "The renderer restarted after an unexpected stop.";
+        }
+        for (const s of streams) {
+          const p = r.attach(s.open(), s.transport || "");
+          p.catch(() => {}); // reported as a2ui-error
+        }
+        for (const f of queue.splice(0)) f();
+      },
+    };
+    mounts.add(recovery);
+    const whenLive = ready.then(({ go }) => {
+      if (dead || !current) return;
+      create(go);
       // Ready first (a listener's own calls queue behind the earlier ones), then the queue.
       element.dispatchEvent(new CustomEvent("a2ui-ready", { bubbles: true, composed: true }));
       while (queue.length && !dead) {
@@ -255,14 +360,17 @@
         return api;
       },
       // connect streams url (transport "jsonl" | "sse"); resolves when the stream ends.
+      // connect rejects when the stream fails (HTTP error status, network error).
       connect(u, o) {
         live();
         o = o || {};
         const init = { method: o.method || "GET", headers: o.headers || {} };
         if (o.body !== undefined) init.body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
-        const resp = fetch(new URL(u, location.href).href, init); // starts now, read once live
+        const href = new URL(u, location.href).href;
+        const resp = fetch(href, init); // starts now, read once live
         resp.catch(() => {}); // reported by the renderer as an a2ui-error
-        return new Promise((resolve) => later(() => resolve(r.attach(resp, o.transport || ""))));
+        // A GET stream is re-opened on a fresh runtime; a POST is not re-sent.
+        return attach(resp, o.transport, init.method.toUpperCase() === "GET" ? () => fetch(href, init) : null);
       },
       // send starts a turn with the A2A agent (transport "a2a") carrying text.
       send(text) {
@@ -286,11 +394,12 @@
         if (dead) return;
         dead = true;
         queue.length = 0;
+        mounts.delete(recovery);
         if (r) r.destroy();
       },
-      _attach(responsePromise, transport) {
+      _attach(responsePromise, transport, open) {
         live();
-        return new Promise((resolve) => later(() => resolve(r.attach(responsePromise, transport || ""))));
+        return attach(responsePromise, transport, open);
       },
     };
     api.ready.catch(() => {}); // a policy failure is reported as a2ui-error; awaiting ready still sees it
@@ -316,7 +425,9 @@
       const agent = transport === "a2a" ? this.getAttribute("agent") : null;
       const src = agent ? null : this.getAttribute("src");
       // Fetch the stream now, in parallel with the wasm compile.
-      const resp = src ? fetch(new URL(src, location.href).href, { headers: { Accept: "application/jsonl, text/event-stream" } }) : null;
+      const href = src ? new URL(src, location.href).href : "";
+      const open = () => fetch(href, { headers: { Accept: "application/jsonl, text/event-stream" } });
+      const resp = src ? open() : null;
       if (resp) resp.catch(() => {}); // the renderer reports failures as a2ui-error
       const prev = this._mounting;
       this._mounting = (async () => {
@@ -324,11 +435,13 @@
         const opts = agent
           ? { transport, agent, message: this.getAttribute("message") || "" }
           : { actionURL: this.getAttribute("action-url") || "" };
+        if (this.getAttribute("trusted-clicks-only") !== null) opts.trustedClicksOnly = true;
+        opts.actionTimeout = Number(this.getAttribute("action-timeout")) || 0;
         if (this.hasAttribute("profile")) opts.profile = this.getAttribute("profile");
         if (this.hasAttribute("policy")) opts.policy = this.getAttribute("policy");
         const r = mount(this, opts);
         this._renderer = r;
-        if (resp) r._attach(resp, transport);
+        if (resp) r._attach(resp, transport, open).catch(() => {}); // a2ui-error tells
         // mount dispatched a2ui-ready (not for an invalid policy: a2ui-error already fired).
         try { await r.ready; } catch (e) { return r; }
         return r;

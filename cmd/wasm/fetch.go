@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/hack-pad/safejs"
@@ -16,9 +17,20 @@ type fetchTransport struct{ jr *jsRenderer }
 // Open starts the request and reads it on a new goroutine (UI goroutine caller; never
 // blocks).
 func (t fetchTransport) Open(req render.Request, open func(contentType string) *render.Stream) {
+	p, err := t.start(req, safejs.Undefined())
+	if err != nil {
+		post(func() { open("").Close(err) })
+		return
+	}
+	go t.jr.read(p, open, func(error) {})
+}
+
+// start calls fetch for req (with the page's headers) and returns its promise; signal is
+// an AbortSignal or undefined.
+func (t fetchTransport) start(req render.Request, signal safejs.Value) (safejs.Value, error) {
 	fetch, err := safejs.Global().Get("fetch")
 	if err != nil {
-		return
+		return safejs.Undefined(), err
 	}
 	method := req.Method
 	if method == "" {
@@ -33,6 +45,9 @@ func (t fetchTransport) Open(req render.Request, open func(contentType string) *
 		initObj["body"] = string(req.Body)
 	}
 	init, _ := safejs.ValueOf(initObj)
+	if !signal.IsUndefined() {
+		_ = init.Set("signal", signal)
+	}
 	if !t.jr.headers.IsUndefined() && !t.jr.headers.IsNull() {
 		// Page-configured headers (e.g. auth) override the defaults.
 		obj, _ := safejs.Global().Get("Object")
@@ -40,25 +55,118 @@ func (t fetchTransport) Open(req render.Request, open func(contentType string) *
 			_ = init.Set("headers", merged)
 		}
 	}
-	p, err := fetch.Invoke(req.URL, init)
-	if err != nil {
-		post(func() { open("").Close(err) })
+	return fetch.Invoke(req.URL, init)
+}
+
+// SendAction implements render.ActionSender: the action POST is aborted after timeout;
+// done learns the outcome as soon as the response head arrives (UI goroutine caller).
+func (jr *jsRenderer) SendAction(body []byte, actionID string, timeout time.Duration, done func(error)) {
+	if jr.a2a != nil {
+		// An A2A message; the A2A client reports its own failures (a2ui-error).
+		jr.Send(body, false)
+		done(nil)
 		return
 	}
-	go t.jr.read(p, open, func() {})
+	if jr.actionURL == "" {
+		done(nil)
+		return
+	}
+	req := render.Request{URL: jr.actionURL, Method: "POST", Body: body, Reply: true,
+		Headers: map[string]string{"Content-Type": "application/json", "Idempotency-Key": actionID}}
+	signal := safejs.Undefined()
+	var abort safejs.Value
+	if ctor, err := safejs.Global().Get("AbortController"); err == nil && ctor.Type() == safejs.TypeFunction {
+		if c, err := ctor.New(); err == nil {
+			abort = c
+			signal, _ = c.Get("signal")
+		}
+	}
+	p, err := fetchTransport{jr}.start(req, signal)
+	if err != nil {
+		done(err)
+		return
+	}
+	timedOut := false
+	var timer safejs.Func
+	released := false
+	stop := func() {
+		if !released {
+			released = true
+			release(timer)
+		}
+	}
+	timer = jsFunc(func(safejs.Value, []safejs.Value) any {
+		timedOut = true
+		if !abort.IsUndefined() {
+			_, _ = abort.Call("abort")
+		}
+		return nil
+	})
+	var timerID safejs.Value
+	if st, err := safejs.Global().Get("setTimeout"); err == nil {
+		timerID, _ = st.Invoke(timer.Value(), int(timeout/time.Millisecond))
+	}
+	go func() {
+		res, err := await(p)
+		if ct, e := safejs.Global().Get("clearTimeout"); e == nil && !timerID.IsUndefined() {
+			_, _ = ct.Invoke(timerID)
+		}
+		post(stop)
+		if timedOut {
+			err = jsError("no answer within " + timeout.String())
+		}
+		if err != nil {
+			post(func() { done(err) })
+			return
+		}
+		if ok, _ := mustGet(res, "ok").Bool(); !ok {
+			status, _ := mustGet(res, "status").Int()
+			post(func() { done(jsError("HTTP status " + strconv.Itoa(status))) })
+			return
+		}
+		post(func() {
+			done(nil)
+			// The answer's body is more messages.
+			jr.r.Connect(responseTransport{jr, res}, render.Request{Reply: true})
+		})
+	}()
+}
+
+// responseTransport reads a response that has already arrived.
+type responseTransport struct {
+	jr  *jsRenderer
+	res safejs.Value
+}
+
+func (t responseTransport) Open(_ render.Request, open func(contentType string) *render.Stream) {
+	go t.jr.read(t.res, open, func(error) {})
 }
 
 // read consumes a fetch Response (or a promise of one) chunk by chunk through its
 // ReadableStream reader and feeds the renderer on the UI goroutine. It runs on its own
 // goroutine, so awaiting promises is safe here. open creates the stream once the
 // Content-Type is known (it runs on the UI goroutine); done is called at the end.
-func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *render.Stream, done func()) {
+// done gets the stream's failure (nil when it ended normally).
+func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *render.Stream, done func(error)) {
 	jr.streams++
-	defer func() { jr.streams--; done() }()
-	res, err := await(resp)
-	if err != nil {
-		post(func() { open("").Close(err) })
-		return
+	var failed error
+	defer func() { jr.streams--; done(failed) }()
+	fail := func(st *render.Stream, err error) {
+		failed = err
+		post(func() {
+			if st == nil {
+				st = open("")
+			}
+			st.Close(err)
+		})
+	}
+	res := resp
+	if _, notResponse := mustGet(resp, "ok").Bool(); notResponse != nil { // a promise
+		var err error
+		if res, err = await(resp); err != nil {
+			fail(nil, err)
+			return
+		}
 	}
 	ok, _ := mustGet(res, "ok").Bool()
 	ct := ""
@@ -69,7 +177,8 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 	}
 	if !ok {
 		status, _ := mustGet(res, "status").Int()
-		post(func() { open(ct).Close(jsError("HTTP status " + strconv.Itoa(status))) })
+		failed = jsError("HTTP status " + strconv.Itoa(status))
+		post(func() { open(ct).Close(failed) })
 		return
 	}
 	// The response's final URL (after redirects): relative URLs of the surfaces this
@@ -93,12 +202,13 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 		// No streaming body (very old engines): read it whole.
 		text, err := await(mustCall(res, "text"))
 		s, _ := text.String()
+		failed = err
 		post(func() { st.Write([]byte(s)); st.Close(err) })
 		return
 	}
 	reader, err := body.Call("getReader")
 	if err != nil {
-		post(func() { st.Close(err) })
+		fail(st, err)
 		return
 	}
 	for {
@@ -108,7 +218,7 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 		}
 		chunk, err := await(mustCall(reader, "read"))
 		if err != nil {
-			post(func() { st.Close(err) })
+			fail(st, err)
 			return
 		}
 		if d, _ := mustGet(chunk, "done").Bool(); d {
@@ -119,7 +229,13 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 		n, _ := v.Length()
 		buf := make([]byte, n)
 		_, _ = safejs.CopyBytesToGo(buf, v)
-		post(func() { st.Write(buf) })
+		// A big chunk is written in pieces, each its own task (in order: this goroutine
+		// may wait for room in the queue), so the main thread is never held for long.
+		for len(buf) > 0 {
+			piece := buf[:min(len(buf), processPiece)]
+			buf = buf[len(piece):]
+			work <- func() { st.Write(piece) }
+		}
 	}
 }
 

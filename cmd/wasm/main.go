@@ -11,6 +11,9 @@
 package main
 
 import (
+	"os"
+	"time"
+
 	"github.com/hack-pad/safejs"
 )
 
@@ -40,15 +43,84 @@ func main() {
 	api, _ := safejs.ValueOf(map[string]any{})
 	_ = api.Set("create", jsFunc(createRenderer).Value())
 	_ = api.Set("stats", jsFunc(stats).Value())
+	if hooks, err := g.Get("__a2uiTestHooks"); err == nil {
+		if on, _ := hooks.Truthy(); on {
+			// Tests of the loader's recovery end the Go program on purpose. Only a page
+			// script that set window.__a2uiTestHooks before the runtime started can
+			// reach this; nothing an agent sends can.
+			_ = api.Set("exitForTest", jsFunc(func(safejs.Value, []safejs.Value) any {
+				post(func() { os.Exit(3) })
+				return nil
+			}).Value())
+		}
+	}
 	_ = g.Set("__a2uiGo", api)
 	if started, err := g.Get("__a2uiStarted"); err == nil && started.Type() == safejs.TypeFunction {
 		_, _ = started.Invoke()
 	}
-	for f := range work {
+	// Queued work runs in slices: past sliceBudget of continuous work, the loop sleeps a
+	// moment, which hands the main thread back to the browser (input, paint) before the
+	// rest of the queue.
+	var sliceStart time.Time
+	for {
+		var f func()
+		select {
+		case f = <-work:
+		default:
+			f = <-work // idle until more work: the browser has the thread
+			sliceStart = time.Time{}
+		}
+		if sliceStart.IsZero() {
+			sliceStart = time.Now()
+		}
 		inUI = true
 		runTask(f)
 		inUI = false
+		if len(work) > 0 && time.Since(sliceStart) > sliceBudget {
+			yieldToBrowser()
+			sliceStart = time.Time{}
+		}
 	}
+}
+
+// sliceBudget is how long queued work runs before the loop yields to the browser.
+const sliceBudget = 20 * time.Millisecond
+
+// yielded is signalled by the MessageChannel callback of yieldToBrowser.
+var (
+	yielded   = make(chan struct{}, 1)
+	yieldPort safejs.Value
+)
+
+// yieldToBrowser blocks the UI goroutine until the browser ran the tasks already queued
+// (input, timers) and, when due, a rendering step: a message posted to a MessageChannel
+// is a task of its own, without setTimeout's clamping. Falls back to a 1 ms sleep.
+func yieldToBrowser() {
+	if yieldPort.IsUndefined() {
+		ctor, err := safejs.Global().Get("MessageChannel")
+		if err == nil && ctor.Type() == safejs.TypeFunction {
+			if ch, err := ctor.New(); err == nil {
+				p1, _ := ch.Get("port1")
+				_ = p1.Set("onmessage", jsFunc(func(safejs.Value, []safejs.Value) any {
+					select {
+					case yielded <- struct{}{}:
+					default:
+					}
+					return nil
+				}).Value())
+				yieldPort, _ = ch.Get("port2")
+			}
+		}
+	}
+	if yieldPort.IsUndefined() {
+		time.Sleep(time.Millisecond)
+		return
+	}
+	if _, err := yieldPort.Call("postMessage", nil); err != nil {
+		time.Sleep(time.Millisecond)
+		return
+	}
+	<-yielded
 }
 
 // runTask runs one queued function; a panic is logged and the loop goes on (the surface

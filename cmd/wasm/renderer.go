@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/hack-pad/safejs"
 
@@ -14,6 +15,9 @@ import (
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
 )
+
+// processPiece is the size of the pieces a large process() payload is applied in.
+const processPiece = 8 << 10
 
 // renderers are the mounted renderers by handle; the delegated event bridge finds the
 // renderer of an event through its host element's handle.
@@ -58,6 +62,21 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		obj, _ := safejs.ValueOf(map[string]any{"error": err.Error(), "code": policy.Code})
 		return obj
 	}
+	opts := render.Options{HostPrefix: hostPrefix(jr.handle)}
+	if v, err := args[1].Get("trustedClicksOnly"); err == nil {
+		opts.TrustedClicksOnly, _ = v.Truthy()
+	}
+	ms := func(name string) time.Duration {
+		if v, err := args[1].Get(name); err == nil && v.Type() == safejs.TypeNumber {
+			if f, err := v.Float(); err == nil && f > 0 && f < 1e9 {
+				return time.Duration(f * float64(time.Millisecond))
+			}
+		}
+		return 0
+	}
+	opts.ActionTimeout = ms("actionTimeout")
+	opts.RenderBudget = ms("renderBudget")
+	opts.TrustedClicksOnly = opts.TrustedClicksOnly || pol.TrustedClicksOnly
 	locale := "en-US"
 	if l, err := args[0].Get("intl"); err == nil && l.Type() == safejs.TypeString {
 		locale, _ = l.String()
@@ -73,8 +92,9 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		return jr.r.Nodes()
 	})
 	msgs := l10n.New(locale, jsonStrings(optString(args[1], "messages")), optString(args[1], "dir"))
-	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle),
-		Messages: msgs, Policy: pol, BaseURL: baseURL})
+	opts.Formatter = newIntlFormatter(locale)
+	opts.Messages, opts.Policy, opts.BaseURL = msgs, pol, baseURL
+	jr.r = render.New(jr, opts)
 	renderers[jr.handle] = jr
 
 	// headingBase: the policy's, for the loader's outline when the page gives no heading-level.
@@ -92,12 +112,22 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		if err != nil {
 			return nil
 		}
-		b := []byte(s)
-		post(func() {
-			if !jr.destroyed {
-				jr.r.Process(b)
+		// A large payload is applied piece by piece, each piece a task of its own (queued
+		// after the work already waiting), so the main thread is never held for long.
+		pieces := jr.r.ProcessPieces([]byte(s), processPiece)
+		var next func(i int) func()
+		next = func(i int) func() {
+			return func() {
+				if jr.destroyed {
+					return
+				}
+				pieces[i]()
+				if i+1 < len(pieces) {
+					post(next(i + 1))
+				}
 			}
-		})
+		}
+		post(next(0))
 		return nil
 	})
 	set("attach", func(a []safejs.Value) any {
@@ -108,9 +138,15 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		if len(a) > 1 && a[1].Type() == safejs.TypeString {
 			transport, _ = a[1].String()
 		}
-		p, resolve, _ := newPromise()
+		p, resolve, reject := newPromise()
 		open := func(ct string) *render.Stream { return jr.r.NewStream(render.FramingFor(transport, ct)) }
-		go jr.read(a[0], open, func() { resolve(nil) })
+		go jr.read(a[0], open, func(err error) {
+			if err != nil {
+				reject("a2ui: the stream failed: " + err.Error())
+				return
+			}
+			resolve(nil)
+		})
 		return p
 	})
 	set("flush", func(a []safejs.Value) any {

@@ -47,7 +47,8 @@ func NewEvents() (*Events, error) {
 // C delivers events in the order the browser dispatched them. It is closed by Close.
 func (e *Events) C() <-chan dom.Event { return e.out }
 
-// callback runs on the JS event loop: (host, nodeId, type, value, checked, key).
+// callback runs on the JS event loop: (host, nodeId, type, value, checked, key,
+// timeStamp, flags), flags bit 0 = untrusted, bit 1 = re-arming.
 func (e *Events) callback(_ js.Value, args []js.Value) (ret any) {
 	defer func() {
 		if recover() != nil {
@@ -64,6 +65,12 @@ func (e *Events) callback(_ js.Value, args []js.Value) (ret any) {
 		Value:   args[3].String(),
 		Checked: args[4].Truthy(),
 		Key:     args[5].String(),
+	}
+	if len(args) >= 8 {
+		ev.Time = args[6].Float()
+		flags := args[7].Int()
+		ev.Synthetic = flags&1 != 0
+		ev.Rearming = flags&2 != 0
 	}
 	e.mu.Lock()
 	e.q = append(e.q, ev)

@@ -184,6 +184,9 @@ func TestA2ABookingLoop(t *testing.T) {
 			// Fill in the form and book: the confirmation replaces the form.
 			evalJSON(ctx, `(T.qa("agent", "[data-a2ui-control]").forEach((c, i) => { c.id = "field-" + i; }), true)`)
 			typeIn(ctx, "agent", "#field-0", "Ada Lovelace", false)
+			// The agent's answer moved the Book button under the resting pointer: it
+			// re-arms for 500 ms before it takes a click.
+			sleepJS(ctx, 550)
 			clickIn(ctx, "agent", "button.a2ui-button")
 			waitJS(ctx, `T.text("agent").includes("Booking confirmed") && !T.q("agent", "section.a2ui-surface[data-surface-id=booking]")`)
 			flush(ctx, "agent")

@@ -71,8 +71,10 @@ func TestButtonAction(t *testing.T) {
 		t.Errorf("event detail and POST body differ:\n event %s\n body  %s", evt, body)
 	}
 
-	// The context is resolved at click time: change the model, click again.
+	// The context is resolved at click time: change the model, click again (after the
+	// 200 ms in which a second click on the same Button counts as a double click).
 	processLines(ctx, "host", `{"version":"v0.9","updateDataModel":{"surfaceId":"act","path":"/user/name","value":"Grace"}}`)
+	sleepJS(ctx, 250)
 	clickIn(ctx, "host", "button.a2ui-button")
 	waitJS(ctx, `T.events("host", "a2ui-action").length === 3`)
 	checkAction(t, "a2ui-action after update", events(ctx, "host", "a2ui-action")[2],
@@ -265,7 +267,12 @@ func TestModalOpenClose(t *testing.T) {
 	if got := read(); got.Open || strings.Contains(got.Visible, "Secret dialog content") {
 		t.Fatalf("before opening: %+v", got)
 	}
-	for _, how := range []string{"Escape", "close button"} {
+	for i, how := range []string{"Escape", "close button"} {
+		if i > 0 {
+			// Closing the dialog uncovered the trigger under the resting pointer: it
+			// re-arms for 500 ms (a revealed button ignores clicks that soon).
+			sleepJS(ctx, 550)
+		}
 		clickIn(ctx, "host", ".a2ui-modal-trigger button")
 		waitJS(ctx, `T.q("host", "dialog[open]") && T.visibleText("host").includes("Secret dialog content")`)
 		if got := evalJS[bool](ctx, `T.q("host", "dialog").matches(":modal")`); !got {

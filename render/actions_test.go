@@ -1,0 +1,288 @@
+package render
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/dom/memdom"
+)
+
+// sendingHost is a fakeHost that implements ActionSender: it records each action
+// POST and keeps its done callback for the test to answer.
+type sendingHost struct {
+	*fakeHost
+	posts   []string
+	keys    []string
+	timeout []time.Duration
+	done    []func(error)
+}
+
+func (h *sendingHost) SendAction(body []byte, id string, timeout time.Duration, done func(error)) {
+	h.posts = append(h.posts, string(body))
+	h.keys = append(h.keys, id)
+	h.timeout = append(h.timeout, timeout)
+	h.done = append(h.done, done)
+}
+
+func newSendingRenderer(t *testing.T, opts Options) (*Renderer, *sendingHost) {
+	h := &sendingHost{fakeHost: newFakeHost(t)}
+	fixed := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	if opts.Now == nil {
+		opts.Now = func() time.Time { return fixed }
+	}
+	ids := 0
+	opts.NewID = func() string { ids++; return "id-" + string(rune('0'+ids)) }
+	return New(h, opts), h
+}
+
+func goButton(h *sendingHost) *memdom.Node {
+	return findNode(h.fakeHost, "s1", func(n *memdom.Node) bool {
+		c, _ := n.Attr("class")
+		return n.Tag == "button" && !strings.Contains(c, "a2ui-retry") && strings.Contains(n.TextContent(), "Go")
+	})
+}
+
+const loginAction = `{"action":{"context":{"fixed":7,"who":"Ada"},"name":"login","sourceComponentId":"submit","surfaceId":"s1","timestamp":"2026-11-22T10:00:00.000Z"},"version":"v0.9"}`
+
+func TestActionSingleFlightBusyAndAnswer(t *testing.T) {
+	r, h := newSendingRenderer(t, Options{ActionTimeout: 3 * time.Second})
+	r.Process([]byte(loginV09))
+	r.Frame()
+	click := func(ms float64) { dispatch(t, r, h.fakeHost, "s1", goButton(h), dom.Event{Type: "click", Time: ms}) }
+	click(1000)
+	if len(h.posts) != 1 || h.posts[0] != loginAction || h.keys[0] != "id-1" || h.timeout[0] != 3*time.Second {
+		t.Fatalf("posts %q keys %q timeouts %v", h.posts, h.keys, h.timeout)
+	}
+	r.Frame()
+	if v, _ := goButton(h).Attr("aria-busy"); v != "true" {
+		t.Errorf("button not busy while in flight: %s", goButton(h).HTML())
+	}
+	click(2000) // in flight: ignored
+	if len(h.posts) != 1 {
+		t.Fatalf("%d posts after a click while in flight", len(h.posts))
+	}
+	h.done[0](nil)
+	r.Frame()
+	if _, busy := goButton(h).Attr("aria-busy"); busy {
+		t.Errorf("button still busy after the answer: %s", goButton(h).HTML())
+	}
+	click(2100)
+	if len(h.posts) != 2 || h.keys[1] != "id-2" {
+		t.Fatalf("posts %q keys %q: want a second action with a new id", h.posts, h.keys)
+	}
+	// A late done of the first send changes nothing.
+	h.done[0](errors.New("late"))
+	r.Frame()
+	if len(h.ofType("a2ui-action-failed")) != 0 {
+		t.Errorf("a stale done was applied")
+	}
+}
+
+func TestActionClickGate(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		trusted bool
+		first   dom.Event
+		second  dom.Event
+		posts   int
+	}{
+		{"double click", false, dom.Event{Time: 1000}, dom.Event{Time: 1150}, 1},
+		{"two clicks 250 ms apart", false, dom.Event{Time: 1000}, dom.Event{Time: 1250}, 2},
+		{"re-arming click", false, dom.Event{Time: 1000, Rearming: true}, dom.Event{Time: 1600}, 1},
+		{"synthetic, trusted only", true, dom.Event{Time: 1000, Synthetic: true}, dom.Event{Time: 1600}, 1},
+		{"synthetic, default", false, dom.Event{Time: 1000, Synthetic: true}, dom.Event{Time: 1600}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newFakeHost(t)
+			r := New(h, Options{TrustedClicksOnly: tc.trusted})
+			r.Process([]byte(loginV09))
+			r.Frame()
+			btn := findNode(h, "s1", byTagText("button", "Go"))
+			for _, ev := range []dom.Event{tc.first, tc.second} {
+				ev.Type = "click"
+				dispatch(t, r, h, "s1", btn, ev)
+			}
+			if got := len(h.sent); got != tc.posts {
+				t.Errorf("%d posts, want %d", got, tc.posts)
+			}
+		})
+	}
+}
+
+func TestActionFailureShowsRetry(t *testing.T) {
+	r, h := newSendingRenderer(t, Options{})
+	r.Process([]byte(loginV09))
+	r.Frame()
+	dispatch(t, r, h.fakeHost, "s1", goButton(h), dom.Event{Type: "click", Time: 1000})
+	h.done[0](errors.New("HTTP status 503"))
+	r.Frame()
+	wrap := findNode(h.fakeHost, "s1", func(n *memdom.Node) bool { c, _ := n.Attr("class"); return c == "a2ui-action-failed" })
+	if wrap == nil || wrap.TextContent() != "GoThe action could not be sent: HTTP status 503Retry" {
+		t.Fatalf("no failure beside the button: %s", h.doc.Host("s1").Root.HTML())
+	}
+	failed := h.ofType("a2ui-action-failed")
+	if len(failed) != 1 || failed[0] != `{"surfaceId":"s1","actionId":"id-1","message":"HTTP status 503","action":`+loginAction+`}` {
+		t.Errorf("a2ui-action-failed = %q", failed)
+	}
+	retry := findNode(h.fakeHost, "s1", byTagText("button", "Retry"))
+	dispatch(t, r, h.fakeHost, "s1", retry, dom.Event{Type: "click", Time: 3000})
+	if len(h.posts) != 2 || h.posts[1] != h.posts[0] || h.keys[1] != "id-1" {
+		t.Fatalf("retry: posts %q keys %q, want the same body and id", h.posts, h.keys)
+	}
+	r.Frame()
+	if findNode(h.fakeHost, "s1", byTagText("button", "Retry")) != nil {
+		t.Errorf("the failure still shows while the retry is in flight")
+	}
+	h.done[1](nil)
+	r.Frame()
+	if got := h.text("s1"); strings.Contains(got, "could not be sent") {
+		t.Errorf("text after a successful retry = %q", got)
+	}
+	if n := len(h.ofType("a2ui-action")); n != 1 {
+		t.Errorf("%d a2ui-action events, want 1", n)
+	}
+}
+
+func TestFieldConflict(t *testing.T) {
+	r, h := newRenderer(t)
+	r.Process([]byte(loginV09))
+	r.Frame()
+	input := findNode(h, "s1", func(n *memdom.Node) bool { return n.Tag == "input" })
+	dispatch(t, r, h, "s1", input, dom.Event{Type: "focusin", Value: "Ada"})
+	input.SetLive("value", "Ada L")
+	dispatch(t, r, h, "s1", input, dom.Event{Type: "input", Value: "Ada L"})
+	r.Process([]byte(`{"version":"v0.9","updateDataModel":{"surfaceId":"s1","path":"/user/name","value":"Bob"}}`))
+	r.Frame()
+	if got := input.Props["value"]; got != "Ada L" {
+		t.Errorf("field value after the agent write = %q, want the user's %q", got, "Ada L")
+	}
+	conflicts := h.ofType("a2ui-conflict")
+	if len(conflicts) != 1 || conflicts[0] != `{"surfaceId":"s1","componentId":"name","path":"/user/name","agentValue":"Bob"}` {
+		t.Errorf("a2ui-conflict = %q", conflicts)
+	}
+	if len(h.sent) != 1 || !strings.Contains(h.sent[0], `"code":"INPUT_CONFLICT"`) || strings.Contains(h.sent[0], "Ada L") {
+		t.Errorf("sent to the agent: %q", h.sent)
+	}
+	// Rebuilding again reports nothing new.
+	r.Process([]byte(`{"version":"v0.9","updateDataModel":{"surfaceId":"s1","path":"/user/other","value":1}}`))
+	r.Frame()
+	if n := len(h.ofType("a2ui-conflict")); n != 1 {
+		t.Errorf("%d conflicts after an unrelated write", n)
+	}
+	dispatch(t, r, h, "s1", input, dom.Event{Type: "focusout", Value: "Ada L"})
+	r.Frame()
+	if got := string(r.DataModel("s1")); !strings.Contains(got, `"name":"Ada L"`) {
+		t.Errorf("model after blur = %s", got)
+	}
+	if !strings.Contains(h.text("s1"), "Ada L") {
+		t.Errorf("bound text after blur = %q", h.text("s1"))
+	}
+	// Not editing: the agent's write shows.
+	r.Process([]byte(`{"version":"v0.9","updateDataModel":{"surfaceId":"s1","path":"/user/name","value":"Cy"}}`))
+	r.Frame()
+	if got := input.Props["value"]; got != "Cy" {
+		t.Errorf("unfocused field = %q, want Cy", got)
+	}
+}
+
+func TestActionChangeRearms(t *testing.T) {
+	now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	h := newFakeHost(t)
+	r := New(h, Options{Now: func() time.Time { return now }})
+	r.Process([]byte(loginV09))
+	r.Frame()
+	r.Process([]byte(`{"version":"v0.9","updateComponents":{"surfaceId":"s1","components":[{"id":"submit","component":"Button","child":"submit-label","action":{"event":{"name":"delete"}}}]}}`))
+	r.Frame()
+	click := func(ms float64) {
+		dispatch(t, r, h, "s1", findNode(h, "s1", byTagText("button", "Go")), dom.Event{Type: "click", Time: ms})
+	}
+	now = now.Add(400 * time.Millisecond)
+	click(1000)
+	if len(h.sent) != 0 {
+		t.Fatalf("a click 400 ms after the action changed was sent: %q", h.sent)
+	}
+	now = now.Add(200 * time.Millisecond)
+	click(1200)
+	if len(h.sent) != 1 || !strings.Contains(h.sent[0], `"name":"delete"`) {
+		t.Fatalf("sent %q, want the new action", h.sent)
+	}
+}
+
+// bigAndSmall is a surface "big" with a 20,000-row template under a Button, and a small
+// surface "small".
+func bigAndSmall() []byte {
+	var b strings.Builder
+	b.WriteString(`{"version":"v0.9","createSurface":{"surfaceId":"big","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}` + "\n")
+	b.WriteString(`{"version":"v0.9","updateDataModel":{"surfaceId":"big","path":"/rows","value":[`)
+	for i := 0; i < 5000; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"t":"row"}`)
+	}
+	b.WriteString("]}}\n")
+	b.WriteString(`{"version":"v0.9","updateComponents":{"surfaceId":"big","components":[{"id":"root","component":"Column","children":["pay","list"]},{"id":"pay","component":"Button","child":"pl","action":{"event":{"name":"pay"}}},{"id":"pl","component":"Text","text":"Pay"},{"id":"list","component":"List","children":{"componentId":"row","path":"/rows"}},{"id":"row","component":"Row","children":["a","b"]},{"id":"a","component":"Text","text":{"path":"t"}},{"id":"b","component":"Text","text":"warning"}]}}` + "\n")
+	b.WriteString(`{"version":"v0.9","createSurface":{"surfaceId":"small","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}` + "\n")
+	b.WriteString(`{"version":"v0.9","updateComponents":{"surfaceId":"small","components":[{"id":"root","component":"Text","text":"probe"}]}}` + "\n")
+	return []byte(b.String())
+}
+
+func TestRenderTimeBudgetFailsClosed(t *testing.T) {
+	h := newFakeHost(t)
+	r := New(h, Options{RenderBudget: time.Millisecond, MaxLine: 4 << 20})
+	r.Process(bigAndSmall())
+	r.Frame()
+	if got := h.text("big"); got != "This surface could not be rendered: it took longer than the render time budget" {
+		t.Errorf("big surface = %.200q", got)
+	}
+	if findNode(h, "big", byTagText("button", "Pay")) != nil {
+		t.Errorf("the over-budget surface still has its button")
+	}
+	if got := h.text("small"); got != "probe" {
+		t.Errorf("small surface = %q", got)
+	}
+	errs := h.ofType("a2ui-error")
+	found := false
+	for _, e := range errs {
+		found = found || (strings.Contains(e, `"LIMIT_EXCEEDED"`) && strings.Contains(e, `"big"`) && strings.Contains(e, "time budget"))
+	}
+	if !found {
+		t.Errorf("no LIMIT_EXCEEDED error for the surface: %q", errs)
+	}
+	// Without a budget the same surface renders in full.
+	h2 := newFakeHost(t)
+	r2 := New(h2, Options{RenderBudget: -1, MaxLine: 4 << 20})
+	r2.Process(bigAndSmall())
+	r2.Frame()
+	if got := h2.text("big"); !strings.HasPrefix(got, "Payrowwarning") {
+		t.Errorf("unbudgeted big surface = %.80q", got)
+	}
+}
+
+func TestCheckBoxConflict(t *testing.T) {
+	r, h := newRenderer(t)
+	r.Process([]byte(`{"version":"v0.9","createSurface":{"surfaceId":"c","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+{"version":"v0.9","updateDataModel":{"surfaceId":"c","value":{"ok":false}}}
+{"version":"v0.9","updateComponents":{"surfaceId":"c","components":[{"id":"root","component":"CheckBox","label":"Agree","value":{"path":"/ok"}}]}}
+`))
+	r.Frame()
+	box := findNode(h, "c", func(n *memdom.Node) bool { return n.Tag == "input" })
+	dispatch(t, r, h, "c", box, dom.Event{Type: "focusin", Value: "on"})
+	box.SetLive("checked", "true")
+	dispatch(t, r, h, "c", box, dom.Event{Type: "change", Value: "on", Checked: true})
+	r.Process([]byte(`{"version":"v0.9","updateDataModel":{"surfaceId":"c","path":"/ok","value":false}}`))
+	r.Frame()
+	if got := box.Props["checked"]; got != "true" {
+		t.Errorf("checked after the agent write = %q, want the user's true", got)
+	}
+	if c := h.ofType("a2ui-conflict"); len(c) != 1 || c[0] != `{"surfaceId":"c","componentId":"root","path":"/ok","agentValue":false}` {
+		t.Errorf("a2ui-conflict = %q", c)
+	}
+	dispatch(t, r, h, "c", box, dom.Event{Type: "focusout", Value: "on", Checked: true})
+	if got := string(r.DataModel("c")); got != `{"ok":true}` {
+		t.Errorf("model after blur = %s", got)
+	}
+}

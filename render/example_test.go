@@ -1,0 +1,71 @@
+package render_test
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/dom/memdom"
+	"github.com/a2ui-go/a2ui/render"
+)
+
+// memHost renders into memdom and implements render.ActionSender: the test answers each
+// action POST through done.
+type memHost struct {
+	doc  *memdom.Document
+	done func(error)
+}
+
+func (h *memHost) Patch(ops []byte)                        { _ = h.doc.Apply(ops) }
+func (h *memHost) SurfaceAdded(id string)                  { h.doc.Attach(id) }
+func (h *memHost) SurfaceRemoved(id string)                { h.doc.Detach(id) }
+func (h *memHost) SurfaceTheme(string, []catalog.ThemeVar) {}
+func (h *memHost) Emit(event string, detail []byte)        {}
+func (h *memHost) Send(body []byte, errorReport bool)      {}
+func (h *memHost) RequestFrame()                           {}
+func (h *memHost) OpenURL(string) bool                     { return false }
+func (h *memHost) SendAction(body []byte, id string, _ time.Duration, done func(error)) {
+	fmt.Println("POST, Idempotency-Key:", id)
+	h.done = done
+}
+
+// A host that implements ActionSender keeps each Button busy while its action is in
+// flight; a failed POST shows beside the Button with a Retry that re-sends it.
+func ExampleActionSender() {
+	h := &memHost{doc: memdom.New()}
+	r := render.New(h, render.Options{NewID: func() string { return "a1" }})
+	r.Process([]byte(`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Button","child":"l","action":{"event":{"name":"pay"}}},{"id":"l","component":"Text","text":"Pay"}]}}
+`))
+	r.Frame()
+	button := func(text string) *memdom.Node {
+		var find func(n *memdom.Node) *memdom.Node
+		find = func(n *memdom.Node) *memdom.Node {
+			if n.Tag == "button" && n.TextContent() == text {
+				return n
+			}
+			for _, c := range n.Children {
+				if f := find(c); f != nil {
+					return f
+				}
+			}
+			return nil
+		}
+		return find(h.doc.Host("s").Root)
+	}
+	r.Dispatch("s", dom.Event{Type: "click", Node: button("Pay").ID, Time: 1000})
+	r.Frame()
+	busy, _ := button("Pay").Attr("aria-busy")
+	fmt.Println("busy:", busy)
+	h.done(errors.New("HTTP status 502"))
+	r.Frame()
+	fmt.Println(h.doc.Host("s").Root.TextContent())
+	r.Dispatch("s", dom.Event{Type: "click", Node: button("Retry").ID, Time: 2000})
+	// Output:
+	// POST, Idempotency-Key: a1
+	// busy: true
+	// PayThe action could not be sent: HTTP status 502Retry
+	// POST, Idempotency-Key: a1
+}
