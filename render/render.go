@@ -72,6 +72,10 @@ type Options struct {
 	// HostPrefix is prepended to a surface id to name its dom host (dom.NewTree), so that
 	// several renderers on one page never share a host name.
 	HostPrefix string
+	// AfterFunc runs f on the UI goroutine after d and returns a function that cancels
+	// it; streams schedule their reconnections with it. nil: streams never reconnect by
+	// themselves.
+	AfterFunc func(d time.Duration, f func()) (stop func())
 }
 
 // Renderer turns streams of A2UI messages into DOM patches and user events into
@@ -93,6 +97,8 @@ type Renderer struct {
 	quiet int
 	// base is the URL of the stream whose message is being applied ("" for Process).
 	base string
+	// streams are the connected streams that have not ended (Destroy stops them).
+	streams map[*Stream]bool
 }
 
 type surface struct {
@@ -103,7 +109,8 @@ type surface struct {
 	dirty   bool
 	unsub   func()
 	version protocol.Version
-	status  string // "" live, "ended" stream ended before the surface was ready, "failed"
+	status  string  // "" live, "ended" stream ended before the surface was ready, "failed", "reconnecting"
+	stream  *Stream // the stream whose state status shows (Retry reopens it)
 	crashed string
 	theme   string
 	// crashShown: the crash notice replaced the surface's content.
@@ -136,7 +143,7 @@ func New(h Host, opts Options) *Renderer {
 		opts.Now = time.Now
 	}
 	r := &Renderer{host: h, opts: opts, proc: model.NewProcessor(opts.Limits),
-		surf: map[string]*surface{}, pending: map[string]pendingAction{}}
+		surf: map[string]*surface{}, pending: map[string]pendingAction{}, streams: map[*Stream]bool{}}
 	r.proc.OnChange(r.onSurfaceEvent)
 	return r
 }
@@ -335,7 +342,7 @@ func (r *Renderer) renderSurface(s *surface) {
 			root = r.pendingNode(s)
 		} else {
 			root, errs = catalog.Build(ms, s.env)
-			if root != nil && s.status == "failed" {
+			if root != nil && (s.status == "failed" || s.status == stateReconnecting) {
 				root = dom.El("div", r.statusBanner(s), root).SetAttr("class", "a2ui-with-status")
 			}
 		}
@@ -366,8 +373,9 @@ func (r *Renderer) renderSurface(s *surface) {
 
 // statusText is what a surface shows for its stream status.
 var statusText = map[string]l10n.Key{
-	"ended":  l10n.StreamEnded,
-	"failed": l10n.StreamFailed,
+	"ended":           l10n.StreamEnded,
+	"failed":          l10n.StreamFailed,
+	stateReconnecting: l10n.Reconnecting,
 }
 
 func (r *Renderer) pendingNode(s *surface) *dom.Node {
@@ -375,16 +383,30 @@ func (r *Renderer) pendingNode(s *surface) *dom.Node {
 	case "ended":
 		return dom.El("div", dom.T(r.opts.Messages.Get(statusText[s.status]))).
 			SetAttr("class", "a2ui-status a2ui-status-ended").SetAttr("role", "status")
-	case "failed":
+	case "failed", stateReconnecting:
+		s.env.Handlers.Reset() // nothing else is rendered: only the Retry handler lives
 		return r.statusBanner(s)
 	}
 	return dom.El("div", dom.T(r.opts.Messages.Get(l10n.Loading))).
 		SetAttr("class", "a2ui-status a2ui-loading").SetAttr("aria-busy", "true").SetAttr("role", "status")
 }
 
+// statusBanner shows a lost connection (an alert, with a Retry button when the stream
+// can be opened again) or a reconnection in progress (a polite, busy status).
 func (r *Renderer) statusBanner(s *surface) *dom.Node {
-	return dom.El("div", dom.T(r.opts.Messages.Get(statusText[s.status]))).
+	if s.status == stateReconnecting {
+		return dom.El("div", dom.T(r.opts.Messages.Get(statusText[s.status]))).
+			SetAttr("class", "a2ui-status a2ui-status-reconnecting").SetAttr("role", "status").
+			SetAttr("aria-busy", "true")
+	}
+	n := dom.El("div", dom.El("span", dom.T(r.opts.Messages.Get(statusText[s.status])))).
 		SetAttr("class", "a2ui-status a2ui-status-failed").SetAttr("role", "alert")
+	if st := s.stream; st != nil && st.canRetry() {
+		h := s.env.Handlers.Add(func(dom.Event) { st.Retry() })
+		n.Append(dom.El("button", dom.T(r.opts.Messages.Get(l10n.Retry))).SetAttr("type", "button").
+			SetAttr("class", "a2ui-retry").Listen("click", h))
+	}
+	return n
 }
 
 func crashNode(msg string) *dom.Node {
@@ -594,8 +616,12 @@ func applyLimits(o *Options) {
 	set(&o.MaxLine, l.MaxLine)
 }
 
-// Destroy removes every surface and its DOM.
+// Destroy stops every stream and removes every surface and its DOM.
 func (r *Renderer) Destroy() {
+	for st := range r.streams {
+		st.stop()
+	}
+	clear(r.streams)
 	for _, id := range append([]string(nil), r.order...) {
 		r.proc.Apply(&protocol.DeleteSurface{Version: protocol.V09, SurfaceID: id})
 	}
