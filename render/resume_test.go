@@ -339,8 +339,11 @@ func TestJSONLEarlyEndRetry(t *testing.T) {
 	if errs := h.ofType("a2ui-error"); len(errs) != 0 {
 		t.Fatalf("errors after retry: %v", errs)
 	}
-	if ended != 2 {
-		t.Fatalf("OnEnd ran %d times, want 2", ended)
+	if ended != 1 {
+		t.Fatalf("OnEnd ran %d times, want once (the first end)", ended)
+	}
+	if got, want := strings.Join(streamStates(h), " "), "reconnecting open closed"; got != want {
+		t.Errorf("a2ui-stream states after Retry = %q, want %q", got, want)
 	}
 }
 
