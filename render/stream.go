@@ -369,7 +369,8 @@ func (st *Stream) stop() {
 }
 
 // emitState fires an a2ui-stream event on the page for streams the page opened:
-// {"state":…, "connection":n[, "lastEventId":…][, "error":…][, extra pairs]}.
+// {"state":…, "connection":n, "messages":applied so far[, "lastEventId":…][, "error":…]
+// [, extra pairs]}.
 func (st *Stream) emitState(state string, err error, extra ...string) {
 	if st.t == nil || st.req.Reply {
 		return
@@ -378,6 +379,8 @@ func (st *Stream) emitState(state string, err error, extra ...string) {
 	b = append(b, state...)
 	b = append(b, `","connection":`...)
 	b = strconv.AppendInt(b, int64(st.conn), 10)
+	b = append(b, `,"messages":`...)
+	b = strconv.AppendInt(b, int64(st.messages), 10)
 	if st.sse != nil && st.sse.LastEventID() != "" {
 		b = append(b, `,"lastEventId":`...)
 		b = strconv.AppendQuote(b, st.sse.LastEventID())

@@ -17,7 +17,7 @@
 //                                   one fails closed: nothing renders, ready rejects, an
 //                                   a2ui-error {code: "POLICY_INVALID"} fires.
 // Events on the mounted element: a2ui-ready (first), then a2ui-action, a2ui-error,
-// a2ui-surface (CustomEvent, detail JSON).
+// a2ui-surface, a2ui-stream (CustomEvent, detail JSON).
 // No eval, no innerHTML; the only network requests are the ones the page configured
 // (src, action-url, connect()) plus a2ui.wasm.
 (() => {
@@ -242,15 +242,19 @@
         later(() => r.process(s));
         return api;
       },
-      // connect streams url (transport "jsonl" | "sse"); resolves when the stream ends.
+      // connect streams url (transport "jsonl" | "sse"); resolves when the stream ends
+      // for good. An SSE stream fetched with GET reconnects after a drop (EventSource
+      // semantics) unless o.reconnect is false; a2ui-stream events report its state.
       connect(u, o) {
         live();
         o = o || {};
         const init = { method: o.method || "GET", headers: o.headers || {} };
         if (o.body !== undefined) init.body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
-        const resp = fetch(new URL(u, location.href).href, init); // starts now, read once live
+        const href = new URL(u, location.href).href;
+        const resp = fetch(href, init); // starts now, read once live
         resp.catch(() => {}); // reported by the renderer as an a2ui-error
-        return new Promise((resolve) => later(() => resolve(r.attach(resp, o.transport || ""))));
+        const req = Object.assign({ url: href, transport: o.transport || "", reconnect: o.reconnect !== false }, init);
+        return new Promise((resolve) => later(() => resolve(r.attach(resp, req))));
       },
       // send starts a turn with the A2A agent (transport "a2a") carrying text.
       send(text) {
@@ -276,9 +280,9 @@
         queue.length = 0;
         if (r) r.destroy();
       },
-      _attach(responsePromise, transport) {
+      _attach(responsePromise, req) {
         live();
-        return new Promise((resolve) => later(() => resolve(r.attach(responsePromise, transport || ""))));
+        return new Promise((resolve) => later(() => resolve(r.attach(responsePromise, req))));
       },
     };
     api.ready.catch(() => {}); // a policy failure is reported as a2ui-error; awaiting ready still sees it
@@ -304,7 +308,9 @@
       const agent = transport === "a2a" ? this.getAttribute("agent") : null;
       const src = agent ? null : this.getAttribute("src");
       // Fetch the stream now, in parallel with the wasm compile.
-      const resp = src ? fetch(new URL(src, location.href).href, { headers: { Accept: "application/jsonl, text/event-stream" } }) : null;
+      const href = src ? new URL(src, location.href).href : "";
+      const headers = { Accept: "application/jsonl, text/event-stream" };
+      const resp = src ? fetch(href, { headers }) : null;
       if (resp) resp.catch(() => {}); // the renderer reports failures as a2ui-error
       const prev = this._mounting;
       this._mounting = (async () => {
@@ -316,7 +322,7 @@
         if (this.hasAttribute("policy")) opts.policy = this.getAttribute("policy");
         const r = mount(this, opts);
         this._renderer = r;
-        if (resp) r._attach(resp, transport);
+        if (resp) r._attach(resp, { url: href, method: "GET", headers, transport, reconnect: this.getAttribute("reconnect") !== "off" });
         // mount dispatched a2ui-ready (not for an invalid policy: a2ui-error already fired).
         try { await r.ready; } catch (e) { return r; }
         return r;

@@ -3,8 +3,6 @@
 package main
 
 import (
-	"strconv"
-
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/hack-pad/safejs"
 )
@@ -45,16 +43,15 @@ func (t fetchTransport) Open(req render.Request, open func(contentType string) *
 		post(func() { open("").Close(err) })
 		return
 	}
-	go t.jr.read(p, open, func() {})
+	go t.jr.read(p, open)
 }
 
 // read consumes a fetch Response (or a promise of one) chunk by chunk through its
 // ReadableStream reader and feeds the renderer on the UI goroutine. It runs on its own
-// goroutine, so awaiting promises is safe here. open creates the stream once the
-// Content-Type is known (it runs on the UI goroutine); done is called at the end.
-func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *render.Stream, done func()) {
-	jr.streams++
-	defer func() { jr.streams--; done() }()
+// goroutine, so awaiting promises is safe here. open gets the stream once the
+// Content-Type is known (it runs on the UI goroutine). A status outside 200-299, or 204,
+// closes the stream with a *render.StatusError (an SSE stream stops reconnecting).
+func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *render.Stream) {
 	res, err := await(resp)
 	if err != nil {
 		post(func() { open("").Close(err) })
@@ -67,9 +64,9 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 			ct, _ = v.String()
 		}
 	}
-	if !ok {
-		status, _ := mustGet(res, "status").Int()
-		post(func() { open(ct).Close(jsError("HTTP status " + strconv.Itoa(status))) })
+	status, _ := mustGet(res, "status").Int()
+	if !ok || status == 204 {
+		post(func() { open(ct).Close(&render.StatusError{Status: status}) })
 		return
 	}
 	// The response's final URL (after redirects): relative URLs of the surfaces this

@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/hack-pad/safejs"
 
@@ -31,7 +32,6 @@ type jsRenderer struct {
 	hosts     map[string]safejs.Value
 	frame     *frameRequester
 	destroyed bool
-	streams   int
 	// a2a is the agent connection when the renderer was mounted with transport "a2a";
 	// agentURL its URL (the base of relative URLs in its surfaces).
 	a2a      *a2a.Client
@@ -74,7 +74,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	})
 	msgs := l10n.New(locale, jsonStrings(optString(args[1], "messages")), optString(args[1], "dir"))
 	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle),
-		Messages: msgs, Policy: pol, BaseURL: baseURL})
+		Messages: msgs, Policy: pol, BaseURL: baseURL, AfterFunc: afterFunc})
 	renderers[jr.handle] = jr
 
 	// headingBase: the policy's, for the loader's outline when the page gives no heading-level.
@@ -100,17 +100,26 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		})
 		return nil
 	})
+	// attach(responsePromise, request): read a response the page already requested;
+	// request {url, method, headers, body, transport, reconnect} lets the stream open it
+	// again (SSE reconnection, Retry). Resolves when the stream has ended for good.
 	set("attach", func(a []safejs.Value) any {
-		if len(a) == 0 {
+		if len(a) < 2 {
 			return nil
 		}
-		transport := ""
-		if len(a) > 1 && a[1].Type() == safejs.TypeString {
-			transport, _ = a[1].String()
-		}
+		req := requestOf(a[1])
 		p, resolve, _ := newPromise()
-		open := func(ct string) *render.Stream { return jr.r.NewStream(render.FramingFor(transport, ct)) }
-		go jr.read(a[0], open, func() { resolve(nil) })
+		resp := a[0]
+		post(func() {
+			if jr.destroyed {
+				resolve(nil)
+				return
+			}
+			st := jr.r.Attach(fetchTransport{jr}, req, func(open func(string) *render.Stream) {
+				go jr.read(resp, open)
+			})
+			st.OnEnd(func() { resolve(nil) })
+		})
 		return p
 	})
 	set("flush", func(a []safejs.Value) any {
@@ -183,6 +192,54 @@ func optString(o safejs.Value, name string) string {
 	}
 	s, _ := v.String()
 	return s
+}
+
+// requestOf reads the page's request description ({url, method, headers, body,
+// transport, reconnect}). An SSE stream reconnects by itself unless reconnect is false
+// or the method is not GET.
+func requestOf(v safejs.Value) render.Request {
+	str := func(name string) string {
+		f, err := v.Get(name)
+		if err != nil || f.Type() != safejs.TypeString {
+			return ""
+		}
+		s, _ := f.String()
+		return s
+	}
+	req := render.Request{URL: str("url"), Method: str("method"), Transport: str("transport"),
+		Headers: map[string]string{}}
+	if b, err := v.Get("body"); err == nil && b.Type() == safejs.TypeString {
+		s, _ := b.String()
+		req.Body = []byte(s)
+	}
+	if h, err := v.Get("headers"); err == nil && h.Type() == safejs.TypeObject {
+		obj, _ := safejs.Global().Get("Object")
+		if entries, err := obj.Call("entries", h); err == nil {
+			n, _ := entries.Length()
+			for i := 0; i < n; i++ {
+				kv, _ := entries.Index(i)
+				k, _ := kv.Index(0)
+				val, _ := kv.Index(1)
+				if k.Type() == safejs.TypeString && val.Type() == safejs.TypeString {
+					ks, _ := k.String()
+					vs, _ := val.String()
+					req.Headers[ks] = vs
+				}
+			}
+		}
+	}
+	reconnect := true
+	if r, err := v.Get("reconnect"); err == nil && r.Type() == safejs.TypeBoolean {
+		reconnect, _ = r.Bool()
+	}
+	req.Resume = reconnect && (req.Method == "" || req.Method == "GET")
+	return req
+}
+
+// afterFunc is render.Options.AfterFunc: f runs on the UI goroutine after d.
+func afterFunc(d time.Duration, f func()) (stop func()) {
+	t := time.AfterFunc(d, func() { post(f) })
+	return func() { t.Stop() }
 }
 
 func (jr *jsRenderer) destroy() {
