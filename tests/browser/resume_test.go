@@ -81,7 +81,7 @@ func (s *dropServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if sent == s.every && i < s.last {
 			if drop%2 == 1 {
 				// Half of the next event, then the connection breaks.
-				io.WriteString(w, "id: "+strconv.Itoa(i+1)+"\ndata: "+seqEvent(i+1)[:20])
+				io.WriteString(w, "id: "+strconv.Itoa(i+1)+"\ndata: "+seqEvent(i + 1)[:20])
 				fl.Flush()
 				panic(http.ErrAbortHandler)
 			}
