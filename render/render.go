@@ -76,6 +76,8 @@ type Options struct {
 	// it; streams schedule their reconnections with it. nil: streams never reconnect by
 	// themselves.
 	AfterFunc func(d time.Duration, f func()) (stop func())
+	// Profile, if set, takes the envelopes of a host protocol (see Profile).
+	Profile Profile
 }
 
 // Renderer turns streams of A2UI messages into DOM patches and user events into
@@ -204,7 +206,7 @@ func (r *Renderer) Report(e *protocol.Error) {
 	}
 	body := protocol.EncodeError(v, e)
 	r.host.Emit("a2ui-error", body)
-	if r.quiet == 0 {
+	if r.quiet == 0 && (r.opts.Profile == nil || !r.opts.Profile.Local()) {
 		r.host.Send(body, true)
 	}
 }
@@ -488,6 +490,9 @@ func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
 	if s == nil || !ok {
 		return
 	}
+	if p := r.opts.Profile; p != nil && p.Action(r, surfaceID, a) {
+		return
+	}
 	ev := protocol.ActionEvent{
 		Version:           ms.Version,
 		Name:              a.Name,
@@ -630,7 +635,13 @@ func (r *Renderer) Destroy() {
 // Capabilities returns the a2uiClientCapabilities object for the renderer's catalog, in the
 // per-version and the flat form (agents read both); transports put it in their metadata.
 func (r *Renderer) Capabilities() []byte {
-	return protocol.EncodeCapabilities(r.opts.Catalog.CatalogIDs())
+	b := protocol.EncodeCapabilities(r.opts.Catalog.CatalogIDs())
+	if p := r.opts.Profile; p != nil {
+		if extra := p.Capabilities(); len(extra) > 0 && len(b) > 1 && b[len(b)-1] == '}' {
+			b = append(append(append(b[:len(b)-1:len(b)-1], ','), extra...), '}')
+		}
+	}
+	return b
 }
 
 // ClientDataModel returns the a2uiClientDataModel of the surfaces created with

@@ -436,8 +436,16 @@ func (st *Stream) apply(data []byte) {
 		st.r.quiet++
 		defer func() { st.r.quiet-- }()
 	}
-	msgs, errs := st.dec.Decode(data)
-	st.report(errs)
+	var msgs []protocol.Message
+	handled := false
+	if p := st.r.opts.Profile; p != nil {
+		msgs, handled = p.Decode(st.r, data)
+	}
+	if !handled {
+		var errs []*protocol.Error
+		msgs, errs = st.dec.Decode(data)
+		st.report(errs)
+	}
 	for _, m := range msgs {
 		st.messages++
 		if id := m.Surface(); id != "" {
