@@ -204,6 +204,9 @@
         profile: options.profile === undefined || options.profile === null ? "" : String(options.profile),
         policy: policy || "",
         baseURL: location.href,
+        // "openwop": render only OpenWOP ui.a2ui-surface envelopes; actions become
+        // a2ui-openwop-action events for the targets options.openwop declares.
+        openwop: options.openwop || {},
       });
       if (created && typeof created.error === "string") {
         // Fail closed: no renderer, a visible notice, an error event, ready rejects.
@@ -320,6 +323,8 @@
           : { actionURL: this.getAttribute("action-url") || "" };
         if (this.hasAttribute("profile")) opts.profile = this.getAttribute("profile");
         if (this.hasAttribute("policy")) opts.policy = this.getAttribute("policy");
+        const targets = (this.getAttribute("targets") || "").split(/\s+/).filter(Boolean);
+        opts.openwop = { targets, approval: this.getAttribute("approval") !== null };
         const r = mount(this, opts);
         this._renderer = r;
         if (resp) r._attach(resp, { url: href, method: "GET", headers, transport, reconnect: this.getAttribute("reconnect") !== "off" });

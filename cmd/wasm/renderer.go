@@ -11,6 +11,7 @@ import (
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/l10n"
+	"github.com/a2ui-go/a2ui/openwop"
 	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
@@ -53,7 +54,13 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	// The page's policy: a profile name and a JSON object of overrides. A policy that
 	// does not resolve fails closed: no renderer, the error goes back to the loader.
 	profile, overrides, baseURL := optString(args[1], "profile"), optString(args[1], "policy"), optString(args[1], "baseURL")
-	pol, err := policy.Resolve(profile, []byte(overrides))
+	// Profile "openwop" (the OpenWOP ui.a2ui-surface profile) renders on the strict
+	// policy: nothing remote unless the page's policy lists it.
+	polProfile := profile
+	if profile == "openwop" {
+		polProfile = "strict"
+	}
+	pol, err := policy.Resolve(polProfile, []byte(overrides))
 	if err != nil {
 		obj, _ := safejs.ValueOf(map[string]any{"error": err.Error(), "code": policy.Code})
 		return obj
@@ -73,8 +80,13 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		return jr.r.Nodes()
 	})
 	msgs := l10n.New(locale, jsonStrings(optString(args[1], "messages")), optString(args[1], "dir"))
-	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle),
-		Messages: msgs, Policy: pol, BaseURL: baseURL, AfterFunc: afterFunc})
+	opts := render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle),
+		Messages: msgs, Policy: pol, BaseURL: baseURL, AfterFunc: afterFunc, Profile: openwop.Unadvertised{}}
+	if p, ok := openwopProfile(args[1]); ok {
+		p.Apply(&opts)
+		jr.actionURL = "" // under the profile nothing is sent: actions are page events
+	}
+	jr.r = render.New(jr, opts)
 	renderers[jr.handle] = jr
 
 	// headingBase: the policy's, for the loader's outline when the page gives no heading-level.
@@ -192,6 +204,33 @@ func optString(o safejs.Value, name string) string {
 	}
 	s, _ := v.String()
 	return s
+}
+
+// openwopProfile reads the mount options' profile: "openwop" selects the OpenWOP
+// ui.a2ui-surface profile, configured by options.openwop {targets: ["resume",
+// "exchange"], approval: bool}.
+func openwopProfile(o safejs.Value) (*openwop.Profile, bool) {
+	if v, err := o.Get("profile"); err != nil || v.Type() != safejs.TypeString {
+		return nil, false
+	} else if s, _ := v.String(); s != "openwop" {
+		return nil, false
+	}
+	var cfg openwop.Config
+	if w, err := o.Get("openwop"); err == nil && w.Type() == safejs.TypeObject {
+		if t, err := w.Get("targets"); err == nil && t.Type() == safejs.TypeObject {
+			n, _ := t.Length()
+			for i := 0; i < n; i++ {
+				if e, err := t.Index(i); err == nil && e.Type() == safejs.TypeString {
+					s, _ := e.String()
+					cfg.Targets = append(cfg.Targets, s)
+				}
+			}
+		}
+		if a, err := w.Get("approval"); err == nil && a.Type() == safejs.TypeBoolean {
+			cfg.Approval, _ = a.Bool()
+		}
+	}
+	return openwop.New(cfg), true
 }
 
 // requestOf reads the page's request description ({url, method, headers, body,
