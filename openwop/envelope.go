@@ -43,6 +43,9 @@ const (
 	MaxOptions    = 100
 	MaxText       = 4096
 	MaxID         = 128
+	// MaxSurfaces is how many correlationIds one profile keeps (the renderer's own
+	// surface cap applies as well).
+	MaxSurfaces = 256
 )
 
 // Envelope is a parsed, validated ui.a2ui-surface envelope.

@@ -121,6 +121,11 @@ func (p *Profile) Decode(r *render.Renderer, data []byte) ([]protocol.Message, b
 		}
 	}
 	var msgs []protocol.Message
+	if st == nil && len(p.surfaces) >= MaxSurfaces {
+		r.Report(&protocol.Error{Code: CodeSchema, SurfaceID: sid,
+			Message: "more than " + strconv.Itoa(MaxSurfaces) + " surfaces under the profile; envelope ignored"})
+		return nil, true
+	}
 	if st == nil {
 		st = &state{fields: map[string]string{}, seeded: map[string]bool{}}
 		p.surfaces[sid] = st
@@ -145,6 +150,9 @@ func (p *Profile) refuse(r *render.Renderer, sid string, ref *Refusal) []protoco
 	}
 	st := p.surfaces[sid]
 	var lines [][]byte
+	if st == nil && len(p.surfaces) >= MaxSurfaces {
+		return nil
+	}
 	if st == nil {
 		st = &state{fields: map[string]string{}, seeded: map[string]bool{}}
 		p.surfaces[sid] = st
