@@ -256,7 +256,9 @@
         const href = new URL(u, location.href).href;
         const resp = fetch(href, init); // starts now, read once live
         resp.catch(() => {}); // reported by the renderer as an a2ui-error
-        const req = Object.assign({ url: href, transport: o.transport || "", reconnect: o.reconnect !== false }, init);
+        // The same request again (reconnection, Retry): headers as a plain object.
+        const req = Object.assign({}, init, { url: href, transport: o.transport || "", reconnect: o.reconnect !== false,
+          headers: Object.fromEntries(new Headers(init.headers)) });
         return new Promise((resolve) => later(() => resolve(r.attach(resp, req))));
       },
       // send starts a turn with the A2A agent (transport "a2a") carrying text.
