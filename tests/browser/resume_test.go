@@ -163,7 +163,7 @@ func TestSSEResumeAcrossDrops(t *testing.T) {
 
 // TestSSE204Stops: a server that answers the reconnection with 204 ends the stream:
 // connect() resolves, no further request is made and the surface keeps its content
-// without a reconnecting banner.
+// without a reconnecting banner. The reconnection carries the page's connect() headers.
 func TestSSE204Stops(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
@@ -171,7 +171,7 @@ func TestSSE204Stops(t *testing.T) {
 	var ids []string
 	sse := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
-		ids = append(ids, r.Header.Get("Last-Event-ID"))
+		ids = append(ids, r.Header.Get("Last-Event-ID")+"|"+r.Header.Get("X-Token"))
 		n := len(ids)
 		mu.Unlock()
 		if n > 1 {
@@ -183,15 +183,15 @@ func TestSSE204Stops(t *testing.T) {
 	})
 	base := serve(t, rendererPage(), handle("GET /agent/sse", sse))
 	ctx := openRenderer(t, base, "")
-	evalJSON(ctx, `(window.streamDone = false, T.r.host.connect("/agent/sse").then(() => { window.streamDone = true; }), true)`)
+	evalJSON(ctx, `(window.streamDone = false, T.r.host.connect("/agent/sse", {headers: new Headers({"X-Token": "t1"})}).then(() => { window.streamDone = true; }), true)`)
 	waitJS(ctx, `window.streamDone`)
 	time.Sleep(500 * time.Millisecond) // several retry: periods
 	flush(ctx, "host")
 	mu.Lock()
 	got := append([]string(nil), ids...)
 	mu.Unlock()
-	if want := []string{"", "b"}; !equalJSON(got, want) {
-		t.Errorf("requests' Last-Event-ID = %q, want %q (one reconnection, then stop)", got, want)
+	if want := []string{"|t1", "b|t1"}; !equalJSON(got, want) {
+		t.Errorf("requests' Last-Event-ID|X-Token = %q, want %q (one reconnection with the page's headers, then stop)", got, want)
 	}
 	if got := hostText(ctx, "host"); got != "m1;" {
 		t.Errorf("surface = %q", got)
