@@ -151,7 +151,7 @@ func TestOpenWOPStreamPartial(t *testing.T) {
 	waitJS(ctx, `T.events("el", "a2ui-openwop-action").length === 1`)
 }
 
-// TestOpenWOPRefusals: the RFC's N2 and N3 and an untrusted approval (N5), as the user
+// TestOpenWOPRefusals: the RFC's N1-N4 and an untrusted approval (N5), as the user
 // sees them: a fail-closed notice (role=alert) with no control, the error codes as
 // a2ui-error events; the untrusted surface's Approve stays disabled with a notice.
 func TestOpenWOPRefusals(t *testing.T) {
@@ -161,8 +161,11 @@ func TestOpenWOPRefusals(t *testing.T) {
 	for _, tt := range []struct {
 		name, env, code, notice string
 	}{
+		{"N1", owEnvelope("e", owP1, `"catalogVersion":"0.9.1",`, ``), "envelope_schema_invalid", "catalogVersion is required"},
 		{"N2", owEnvelope("e", `{"components":[{"component":"iframe","src":"https://evil.example"}]}`), "envelope_schema_invalid", "could not be rendered safely"},
 		{"N3", owEnvelope("e", owP1, `"0.9.1"`, `"9.9.9"`), "unknown_schema_version", `catalog version "9.9.9"`},
+		{"N4", owEnvelope("e", `{"components":[{"component":"action.button","id":"go","label":"Go","action":{"target":"resume","url":"https://evil.example/hook"}}]}`),
+			"a2ui_action_confinement", `"url" is refused`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := openRenderer(t, base, `{profile: "openwop", openwop: {targets: ["resume"]}}`)
