@@ -109,7 +109,6 @@ type Stream struct {
 	catchUp   bool   // skipping events at or before resumeID that the server repeats
 	lines     int    // JSONL lines consumed (all connections)
 	skip      int    // JSONL lines of this connection already applied (Retry)
-	lastErr   error  // why the stream failed (Retry clears it)
 	stopTimer func()
 	onEnd     []func()
 }
@@ -213,7 +212,6 @@ func (st *Stream) canRetry() bool { return st.t != nil && !st.req.Reply }
 // end finishes the stream for good.
 func (st *Stream) end(err error) {
 	st.done = true
-	st.lastErr = err
 	r := st.r
 	delete(r.streams, st)
 	if err != nil {
@@ -347,7 +345,6 @@ func (st *Stream) Retry() {
 		return
 	}
 	st.done = false
-	st.lastErr = nil
 	st.failures = 0
 	if st.split != nil {
 		st.split = protocol.NewSplitter(st.r.opts.MaxLine)
