@@ -75,6 +75,9 @@ func TestOpenWOPP1(t *testing.T) {
 	ctx := openRenderer(t, base, `{profile: "openwop", actionURL: "/agent/action", openwop: {targets: ["resume"]}}`)
 	evalJSON(ctx, `(document.addEventListener("a2ui-openwop-action", (e) => (window.owActions = (window.owActions || []).concat([e.detail]))), true)`)
 	process(ctx, "host", owEnvelope("env-1", owP1))
+	if got := evalJSON(ctx, `(() => { const c = T.r.host.capabilities(); return [c.supportedEnvelopes, c.schemaVersions, c["ui.a2ui-surface"].catalogVersions]; })()`); got != `[["ui.a2ui-surface"],{"ui.a2ui-surface":1},["0.9.1"]]` {
+		t.Errorf("capabilities (envelopes, schema versions, catalog versions) = %s", got)
+	}
 	if got := hostText(ctx, "host"); !strings.Contains(got, "Schedule the kickoff") || !strings.Contains(got, "Attendees (required)") {
 		t.Fatalf("surface = %q", got)
 	}
