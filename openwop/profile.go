@@ -211,7 +211,7 @@ func fieldPath(id string) string {
 // surfaceMessages translates the envelope's surface into A2UI components over the
 // profile's catalog, seeds new fields and sets whether actions may run (final).
 func (p *Profile) surfaceMessages(sid string, st *state, env *Envelope) [][]byte {
-	var children []string
+	children := []string{}
 	comps := []map[string]any{}
 	add := func(c map[string]any) {
 		children = append(children, c["id"].(string))
