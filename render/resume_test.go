@@ -384,3 +384,24 @@ func attr(n *memdom.Node, name string) string {
 func byClass(class string) func(n *memdom.Node) bool {
 	return func(n *memdom.Node) bool { return strings.Contains(" "+attr(n, "class")+" ", " "+class+" ") }
 }
+
+// TestLastEventIDHeaderSafe: an id that cannot be a header value (non-ASCII, too long) is
+// not sent, so the reconnection itself does not fail; ASCII ids are.
+func TestLastEventIDHeaderSafe(t *testing.T) {
+	for _, tt := range []struct {
+		id   string
+		sent bool
+	}{{"42", true}, {"abc-DEF_1.2", true}, {"café", false}, {strings.Repeat("x", 2000), false}} {
+		r, _, c := newResumeRenderer(t)
+		tr := &scriptedTransport{}
+		r.Connect(tr, Request{URL: "/sse", Resume: true})
+		s := tr.respond("text/event-stream")
+		s.Write([]byte("id: " + tt.id + "\ndata: []\n\n"))
+		s.Close(nil)
+		c.Advance(time.Minute)
+		_, has := tr.reqs[1].Headers["Last-Event-ID"]
+		if has != tt.sent {
+			t.Errorf("id %.20q: Last-Event-ID sent = %v, want %v", tt.id, has, tt.sent)
+		}
+	}
+}

@@ -298,7 +298,7 @@ func (st *Stream) connect() {
 	req := st.req
 	st.catchUp, st.resumeID = false, ""
 	if st.sse != nil {
-		if id := st.sse.LastEventID(); id != "" {
+		if id := st.sse.LastEventID(); id != "" && headerSafe(id) {
 			req.Headers = make(map[string]string, len(st.req.Headers)+1)
 			for k, v := range st.req.Headers {
 				req.Headers[k] = v
@@ -309,6 +309,17 @@ func (st *Stream) connect() {
 	}
 	st.r.streams[st] = true
 	st.t.Open(req, st.response)
+}
+
+// headerSafe reports whether id can travel as a header value (printable ASCII): fetch
+// refuses others outright, which would fail every reconnection.
+func headerSafe(id string) bool {
+	for i := 0; i < len(id); i++ {
+		if id[i] < 0x20 || id[i] > 0x7e {
+			return false
+		}
+	}
+	return len(id) <= 1024
 }
 
 // response is the transport's open callback: the framing is chosen by the first one.
