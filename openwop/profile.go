@@ -226,6 +226,7 @@ func (p *Profile) surfaceMessages(sid string, st *state, env *Envelope) [][]byte
 	}
 	var seeds [][]byte
 	var required []string
+	st.fields = map[string]string{} // the latest envelope's fields are the surface's
 	blockedApproval := false
 	for i, c := range env.Surface.Components {
 		id := "c" + strconv.Itoa(i)

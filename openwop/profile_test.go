@@ -349,7 +349,7 @@ func TestN6StoreWithoutRender(t *testing.T) {
 // action disabled; what the user typed meanwhile survives; the final envelope enables.
 func TestPartialKeepsActionsDisabled(t *testing.T) {
 	r, h, p := newProfile(t, Config{Targets: []string{"exchange"}})
-	part := `{"components":[{"component":"field.text","id":"msg","label":"Message"},{"component":"action.button","id":"send","label":"Send","action":{"target":"exchange"}}]}`
+	part := `{"components":[{"component":"field.text","id":"msg","label":"Message"},{"component":"field.checkbox","id":"draft","label":"Draft"},{"component":"action.button","id":"send","label":"Send","action":{"target":"exchange"}}]}`
 	feed(r, strings.Replace(envelope("e1", part), `"partial":false`, `"partial":true`, 1))
 	if !disabled(button(t, h, "Send")) {
 		t.Fatalf("action enabled in a partial envelope")
@@ -363,6 +363,7 @@ func TestPartialKeepsActionsDisabled(t *testing.T) {
 	if got := h.codes(); len(got) != 1 || got[0] != CodeConfinement {
 		t.Fatalf("activation during partial: codes %v", got)
 	}
+	// The final envelope drops the partial one's "draft" field: its value is not collected.
 	final := `{"components":[{"component":"field.text","id":"msg","label":"Message"},{"component":"text","text":"Thanks."},{"component":"action.button","id":"send","label":"Send","action":{"target":"exchange"}}]}`
 	feed(r, envelope("e2", final))
 	if disabled(button(t, h, "Send")) {
