@@ -3,6 +3,7 @@ package openwop
 import (
 	"strconv"
 
+	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
 )
@@ -64,13 +65,15 @@ func renderHeading(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 		SetAttr("role", "heading").SetAttr("aria-level", strconv.Itoa(min(level+3, 6)))
 }
 
-// policy is the profile's catalog.Policy: only its catalog's components, no URL at all
-// (no network egress), and no function but "required" (the buttons' checks).
-type policy struct{ cat *catalog.Catalog }
-
-func (p policy) AllowComponent(typ string) bool {
-	_, ok := p.cat.Lookup(typ)
-	return ok
+// functions is the profile's function registry: the basic functions with every one but
+// "required" (the buttons' checks) refused, so no openUrl or other function an agent
+// could name can run.
+func functions() *binding.Functions {
+	f := binding.BasicFunctions().Clone()
+	f.SetPolicy(onlyRequired{})
+	return f
 }
-func (policy) AllowFunction(name string) bool { return name == "required" }
-func (policy) AllowURL(prop, url string) bool { return false }
+
+type onlyRequired struct{}
+
+func (onlyRequired) AllowFunction(name string) bool { return name == "required" }

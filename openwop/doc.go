@@ -12,8 +12,8 @@
 // Invariants: no code execution (closed catalog; text is shown literally, never as
 // Markdown or markup; anything outside the catalog fails the surface closed with a
 // notice); action confinement (resume/exchange only, and only the targets the host
-// declares); no network egress (the catalog has no media, links or URL props, and the
-// Policy refuses every URL and function but "required"); no secret rendering (secret
+// declares); no network egress (the catalog has no media, links or URL props, and no
+// function but "required" can run); no secret rendering (secret
 // shaped text is redacted, and a surface asking for a secret fails closed); untrusted
 // content blocks approval (a surface ever marked meta.contentTrust "untrusted" cannot
 // drive a resume the host declared an approval).

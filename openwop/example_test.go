@@ -28,6 +28,6 @@ func ExampleRedact() {
 func ExampleProfile_Apply() {
 	var opts render.Options
 	openwop.New(openwop.Config{Targets: []string{"resume"}, Approval: true}).Apply(&opts)
-	fmt.Println(opts.Catalog.CatalogIDs(), opts.Policy.AllowURL("Image.url", "https://example.com/a.png"))
-	// Output: [urn:openwop:ui.a2ui-surface:catalog:0.9.1] false
+	fmt.Println(opts.Catalog.CatalogIDs(), opts.Functions.Names())
+	// Output: [urn:openwop:ui.a2ui-surface:catalog:0.9.1] [required]
 }

@@ -57,10 +57,12 @@ func New(cfg Config) *Profile {
 	return &Profile{cfg: cfg, cat: Catalog(), dec: protocol.NewDecoder(), surfaces: map[string]*state{}}
 }
 
-// Apply installs p in opts: its closed catalog, its policy and the profile itself.
+// Apply installs p in opts: its closed catalog (which has no URL prop and renders text
+// literally, so it needs no URL policy), its function registry ("required" only) and the
+// profile itself. The page's policy (opts.Policy) still applies on top.
 func (p *Profile) Apply(opts *render.Options) {
 	opts.Catalog = p.cat
-	opts.Policy = policy{p.cat}
+	opts.Functions = functions()
 	opts.Profile = p
 }
 

@@ -405,8 +405,8 @@ func TestNoCodeExecution(t *testing.T) {
 }
 
 // TestNoNetworkEgress (invariant a2ui-surface-no-network-egress): no rendered element
-// carries a URL attribute, the policy refuses every URL and every function but
-// "required", and no component with a URL exists in the catalog.
+// carries a URL attribute, no function but "required" can run (no openUrl), and no
+// component of the closed catalog has a URL prop or is a media component.
 func TestNoNetworkEgress(t *testing.T) {
 	r, h, p := newProfile(t, Config{Targets: []string{"resume", "exchange"}})
 	feed(r, envelope("e", p1Surface))
@@ -419,11 +419,16 @@ func TestNoNetworkEgress(t *testing.T) {
 	}
 	var opts render.Options
 	p.Apply(&opts)
-	if opts.Policy.AllowURL("Image.url", "https://cdn.example/a.png") || opts.Policy.AllowURL("openUrl", "https://example.com") {
-		t.Errorf("the profile's policy allows a URL")
+	if got := opts.Functions.Names(); len(got) != 1 || got[0] != "required" {
+		t.Errorf("functions available under the profile: %v, want [required]", got)
 	}
-	if opts.Policy.AllowFunction("openUrl") || !opts.Policy.AllowFunction("required") {
-		t.Errorf("function policy: openUrl %v required %v", opts.Policy.AllowFunction("openUrl"), opts.Policy.AllowFunction("required"))
+	for _, typ := range opts.Catalog.Types() {
+		d, _ := opts.Catalog.Lookup(typ)
+		for _, prop := range d.Props {
+			if strings.Contains(strings.ToLower(prop.Name), "url") {
+				t.Errorf("%s has a URL prop %s", typ, prop.Name)
+			}
+		}
 	}
 	for _, typ := range []string{"Image", "Video", "AudioPlayer", "Icon", "Modal", "Tabs", "List", "Card"} {
 		if _, ok := opts.Catalog.Lookup(typ); ok {
