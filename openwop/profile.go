@@ -370,7 +370,7 @@ func (p *Profile) Action(r *render.Renderer, sid string, a catalog.ActionInvocat
 	action, _ := a.Context["action"].(string)
 	detail, _ := json.Marshal(map[string]any{"target": a.Name, "action": action, "values": values,
 		"envelopeId": st.envelope, "correlationId": sid, "contentTrust": trust})
-	r.Emit("a2ui-openwop-action", detail)
+	r.Emit("a2ui-openwop-action", detail) // ActionEvent, spelled out for the d.ts drift check
 	return true
 }
 
@@ -388,7 +388,7 @@ func (Unadvertised) Decode(r *render.Renderer, data []byte) ([]protocol.Message,
 		return nil, false
 	}
 	b := append([]byte(`{"rendered":false,"envelope":`), bytes.TrimSpace(data)...)
-	r.Emit("a2ui-envelope", append(b, '}'))
+	r.Emit("a2ui-envelope", append(b, '}')) // EnvelopeEvent, spelled out for the d.ts drift check
 	return nil, true
 }
 
