@@ -19,8 +19,9 @@ var basicTypes = []string{"Column", "Row", "TextField", "DateTimeInput", "Choice
 // Catalog returns the profile's closed catalog: the basic field controls, Column, Row
 // and Button, plus its own text components, which render text literally (no Markdown,
 // so no link or image can appear): Text (variants body, status, notice, badge), Label
-// (inline, for button labels) and Heading (role=heading with aria-level 4-6, so agent
-// headings never take over the page outline).
+// (inline, for button labels) and Heading (h1-h6 from the title and the agent's levels;
+// the browser runtime renumbers every surface heading below the page's heading level, so
+// agent headings never take over the page outline).
 func Catalog() *catalog.Catalog {
 	basic := catalog.Basic()
 	var defs []*catalog.ComponentDef
@@ -61,8 +62,7 @@ func renderLabel(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 
 func renderHeading(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	level := min(max(int(b.Number(in, "level", 1)), 1), 6)
-	return dom.El("div", dom.T(b.String(in, "text"))).SetAttr("class", "a2ui-text a2ui-openwop-heading").
-		SetAttr("role", "heading").SetAttr("aria-level", strconv.Itoa(min(level+3, 6)))
+	return dom.El("h"+strconv.Itoa(level), dom.T(b.String(in, "text"))).SetAttr("class", "a2ui-text a2ui-openwop-heading")
 }
 
 // functions is the profile's function registry: the basic functions with every one but
