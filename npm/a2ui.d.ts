@@ -360,6 +360,8 @@ export interface AgentTaskDetail {
   taskId?: string;
   contextId?: string;
   state: string;
+}
+
 /** `a2ui-stream` detail: the state of a stream the page opened (src or connect()). */
 export interface StreamEventDetail {
   /** open: bytes arrive; reconnecting: waiting for or opening the next connection;

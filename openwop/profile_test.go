@@ -141,7 +141,9 @@ func button(t *testing.T, h *host, label string) *memdom.Node {
 	return nil
 }
 
-func disabled(n *memdom.Node) bool { _, ok := n.Attr("disabled"); return ok }
+// disabled: the button's checks fail, so it is aria-disabled (it stays focusable, and a
+// click shows why instead of acting).
+func disabled(n *memdom.Node) bool { return attr(n, "aria-disabled") == "true" }
 
 // TestP1RendersAndCollectsResumeValue: the RFC's P1 renders every component, the
 // action stays disabled until the required date is filled, and a click delivers one

@@ -89,11 +89,11 @@ func TestOpenWOPP1(t *testing.T) {
 	if got := evalJS[string](ctx, `T.q("host", "section.a2ui-surface").getAttribute("aria-label")`); got != "Schedule the kickoff" {
 		t.Errorf("surface region name = %q", got)
 	}
-	if !evalJS[bool](ctx, `T.q("host", "button.a2ui-button").disabled`) {
+	if !evalJS[bool](ctx, `T.q("host", "button.a2ui-button").getAttribute("aria-disabled") === "true"`) {
 		t.Fatalf("Confirm enabled while the required field is empty")
 	}
 	typeIn(ctx, "host", "input.a2ui-input", "Ada, Grace", false)
-	waitJS(ctx, `!T.q("host", "button.a2ui-button").disabled`)
+	waitJS(ctx, `T.q("host", "button.a2ui-button").getAttribute("aria-disabled") !== "true"`)
 	clickIn(ctx, "host", "button.a2ui-button")
 	waitJS(ctx, `window.owActions && window.owActions.length === 1`)
 	got := evalJSON(ctx, `window.owActions[0]`)
@@ -141,14 +141,14 @@ func TestOpenWOPStreamPartial(t *testing.T) {
 	ctx := newTab(t)
 	navigate(ctx, base+"/ow.html")
 	waitJS(ctx, `T.q("el", "button.a2ui-button")`)
-	if !evalJS[bool](ctx, `T.q("el", "button.a2ui-button").disabled`) {
+	if !evalJS[bool](ctx, `T.q("el", "button.a2ui-button").getAttribute("aria-disabled") === "true"`) {
 		t.Fatalf("the button of a partial envelope is enabled")
 	}
 	if got := evalJS[string](ctx, `T.q("el", "[role=status]").textContent`); !strings.Contains(got, "disabled until it is complete") {
 		t.Errorf("partial status = %q", got)
 	}
 	close(release)
-	waitJS(ctx, `!T.q("el", "button.a2ui-button").disabled`)
+	waitJS(ctx, `T.q("el", "button.a2ui-button").getAttribute("aria-disabled") !== "true"`)
 	if n := evalJS[int](ctx, `T.qa("el", ".a2ui-openwop-status").length`); n != 0 {
 		t.Errorf("partial status left after the final envelope")
 	}
@@ -191,7 +191,7 @@ func TestOpenWOPRefusals(t *testing.T) {
 		ctx := openRenderer(t, base, `{profile: "openwop", openwop: {targets: ["resume"], approval: true}}`)
 		process(ctx, "host", owEnvelope("e", `{"components":[{"component":"action.button","id":"approve","label":"Approve","action":{"target":"resume"}}]}`,
 			`"source":"ai-generation"`, `"source":"ai-generation","contentTrust":"untrusted"`))
-		if !evalJS[bool](ctx, `T.q("host", "button.a2ui-button").disabled`) {
+		if !evalJS[bool](ctx, `T.q("host", "button.a2ui-button").getAttribute("aria-disabled") === "true"`) {
 			t.Fatalf("Approve enabled on an untrusted surface")
 		}
 		if got := hostText(ctx, "host"); !strings.Contains(got, "Untrusted content") || !strings.Contains(got, "Approval is blocked") {
