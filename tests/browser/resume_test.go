@@ -80,9 +80,12 @@ func (s *dropServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(15 * time.Millisecond)
 		if sent == s.every && i < s.last {
 			if drop%2 == 1 {
-				// Half of the next event, then the connection breaks.
+				// Half of the next event, then the connection breaks. The pause lets the
+				// page read what came before: a fetch body that errors discards the chunks
+				// its reader has not taken yet.
 				io.WriteString(w, "id: "+strconv.Itoa(i+1)+"\ndata: "+seqEvent(i + 1)[:20])
 				fl.Flush()
+				time.Sleep(300 * time.Millisecond)
 				panic(http.ErrAbortHandler)
 			}
 			return
@@ -217,6 +220,7 @@ func TestJSONLEarlyEndRetry(t *testing.T) {
 	}
 	var mu sync.Mutex
 	requests := 0
+	shown := make(chan struct{})
 	stream := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		requests++
@@ -225,9 +229,14 @@ func TestJSONLEarlyEndRetry(t *testing.T) {
 		w.Header().Set("Content-Type", "application/jsonl")
 		fl := w.(http.Flusher)
 		if n == 1 {
+			// Half of line 5, then (once the page shows lines 1-4: a fetch body that
+			// errors discards what its reader has not taken) the connection breaks.
 			io.WriteString(w, strings.Join(lines[:4], "\n")+"\n"+lines[4][:30])
 			fl.Flush()
-			time.Sleep(50 * time.Millisecond)
+			select {
+			case <-shown:
+			case <-r.Context().Done():
+			}
 			panic(http.ErrAbortHandler)
 		}
 		io.WriteString(w, strings.Join(lines, "\n")+"\n")
@@ -235,6 +244,8 @@ func TestJSONLEarlyEndRetry(t *testing.T) {
 	base := serve(t, rendererPage(), handle("GET /agent/s.jsonl", stream))
 	ctx := openRenderer(t, base, "")
 	evalJSON(ctx, `(T.r.host.connect("/agent/s.jsonl"), true)`)
+	waitJS(ctx, `T.text("host") === "m1;m2;m3;"`)
+	close(shown)
 	waitJS(ctx, `T.q("host", ".a2ui-status-failed button.a2ui-retry")`)
 	flush(ctx, "host")
 	if got := evalJS[string](ctx, `T.q("host", ".a2ui-status-failed").getAttribute("role")`); got != "alert" {
