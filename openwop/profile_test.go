@@ -30,7 +30,7 @@ func (h *host) SurfaceTheme(string, []catalog.ThemeVar) {}
 func (h *host) Emit(ev string, d []byte)                { h.events = append(h.events, [2]string{ev, string(d)}) }
 func (h *host) Send(body []byte, _ bool)                { h.sent = append(h.sent, string(body)) }
 func (h *host) RequestFrame()                           {}
-func (h *host) OpenURL(url string)                      { h.sent = append(h.sent, "open "+url) }
+func (h *host) OpenURL(url string) bool                 { h.sent = append(h.sent, "open "+url); return true }
 func (h *host) of(ev string) (out []string) {
 	for _, e := range h.events {
 		if e[0] == ev {

@@ -17,7 +17,7 @@ func (eventHost) SurfaceRemoved(string)                   {}
 func (eventHost) SurfaceTheme(string, []catalog.ThemeVar) {}
 func (eventHost) Send([]byte, bool)                       {}
 func (eventHost) RequestFrame()                           {}
-func (eventHost) OpenURL(string)                          {}
+func (eventHost) OpenURL(string) bool                     { return false }
 func (eventHost) Emit(ev string, d []byte) {
 	if ev == "a2ui-stream" {
 		fmt.Println(string(d))
