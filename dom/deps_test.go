@@ -37,7 +37,7 @@ func TestNoJSDeps(t *testing.T) {
 	}
 	root := fixtures.RepoRoot(t)
 	var pkgs []string
-	for _, p := range []string{"protocol", "model", "binding", "catalog", "dom", "dom/memdom", "policy", "render", "transport/a2a"} {
+	for _, p := range []string{"protocol", "model", "binding", "catalog", "dom", "dom/memdom", "policy", "render", "transport/a2a", "openwop"} {
 		if m, _ := filepath.Glob(filepath.Join(root, p, "*.go")); len(m) > 0 {
 			pkgs = append(pkgs, "./"+p)
 		}

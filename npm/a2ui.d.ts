@@ -71,7 +71,9 @@ export interface MountOptions {
   agent?: string;
   /** With transport `a2a`: the text of the first turn (none when absent). */
   message?: string;
-  /** The policy profile to start from: `default` (if omitted) or `strict`. */
+  /** The policy profile to start from: `default` (if omitted) or `strict`; `openwop`
+   *  renders only OpenWOP `ui.a2ui-surface` envelopes on the strict policy (actions become
+   *  `a2ui-openwop-action` events and nothing is sent). */
   profile?: PolicyProfile;
   /** Overrides of the profile (an object, or its JSON). An invalid policy fails closed:
    *  nothing renders, `ready` rejects, an `a2ui-error` with code POLICY_INVALID fires. */
@@ -84,10 +86,12 @@ export interface MountOptions {
   /** Milliseconds one surface's build may take in a frame (default 1000); a surface past
    *  it is replaced by a notice (fail closed) while the others keep rendering. */
   renderBudget?: number;
+  /** The OpenWOP host's declaration (with `profile: "openwop"`). */
+  openwop?: OpenWOPOptions;
 }
 
 /** A built-in policy profile. */
-export type PolicyProfile = "default" | "strict" | (string & {});
+export type PolicyProfile = "default" | "strict" | "openwop" | (string & {});
 
 /** Names a policy allows: `allow` absent means all, `[]` none; `deny` wins. */
 export interface PolicyNames {
@@ -122,6 +126,14 @@ export interface Policy {
   };
 }
 
+/** What an OpenWOP host declares for its surfaces. */
+export interface OpenWOPOptions {
+  /** The action targets the page handles; a button for another target stays disabled. */
+  targets?: Array<"resume" | "exchange">;
+  /** The resume target is an approval gate: untrusted surfaces cannot drive it. */
+  approval?: boolean;
+}
+
 /** Options of `renderer.connect(url, options)`. */
 export interface ConnectOptions {
   /** Framing; default: from the response's Content-Type (text/event-stream is SSE). */
@@ -132,6 +144,9 @@ export interface ConnectOptions {
   headers?: HeadersInit;
   /** Request body: a string is sent as is, anything else as JSON. */
   body?: string | JSONValue;
+  /** An SSE stream fetched with GET reconnects after its connection closes or drops
+   *  (EventSource semantics, Last-Event-ID); `false` turns that off. Default true. */
+  reconnect?: boolean;
 }
 
 /** Client capabilities of one protocol version. */
@@ -217,7 +232,7 @@ export interface A2UIRendererAttributes {
   "heading-level"?: string;
   /** The surfaces' region name (MountOptions.label, one string). */
   "label"?: string;
-  /** The policy profile (MountOptions.profile). */
+  /** The policy profile (MountOptions.profile); `openwop` is the OpenWOP profile. */
   "profile"?: PolicyProfile;
   /** Policy overrides as JSON (MountOptions.policy). */
   "policy"?: string;
@@ -225,6 +240,12 @@ export interface A2UIRendererAttributes {
   "trusted-clicks-only"?: string;
   /** MountOptions.actionTimeout, in milliseconds. */
   "action-timeout"?: string;
+  /** `off`: an SSE `src` does not reconnect after a drop. */
+  "reconnect"?: "off";
+  /** The OpenWOP targets the page handles, space-separated (`resume exchange`). */
+  "targets"?: string;
+  /** Present: the OpenWOP resume target is an approval gate. */
+  "approval"?: "";
 }
 
 /** The data attributes of `<script src="…/a2ui.js">` (the script-tag build only), as its
@@ -380,6 +401,42 @@ export interface AgentTaskDetail {
   state: string;
 }
 
+/** `a2ui-stream` detail: the state of a stream the page opened (src or connect()). */
+export interface StreamEventDetail {
+  /** open: bytes arrive; reconnecting: waiting for or opening the next connection;
+   *  closed: ended normally (JSONL end, HTTP 204); failed: ended by an error. */
+  state: "open" | "reconnecting" | "closed" | "failed";
+  /** Connections opened so far. */
+  connection: number;
+  /** Messages applied so far. */
+  messages: number;
+  /** The SSE id the next reconnection sends as Last-Event-ID. */
+  lastEventId?: string;
+  /** Milliseconds until the next connection (reconnecting). */
+  delay?: number;
+  /** Why the stream failed. */
+  error?: string;
+}
+
+/** `a2ui-openwop-action` detail: a surface action under the OpenWOP profile. */
+export interface OpenWOPActionDetail {
+  target: "resume" | "exchange";
+  /** The button's id. */
+  action: string;
+  /** Every field of the surface by id (the resumeValue for `resume`). */
+  values: Record<string, string | boolean>;
+  envelopeId: string;
+  correlationId: string;
+  contentTrust: "trusted" | "untrusted";
+}
+
+/** `a2ui-envelope` detail: a `ui.a2ui-surface` envelope stored, not rendered (the page
+ *  does not use the OpenWOP profile). */
+export interface EnvelopeEventDetail {
+  rendered: false;
+  envelope: JSONObject;
+}
+
 /**
  * The events of a mounted element: CustomEvents that bubble and are composed (they cross
  * shadow roots), so they can be heard on the element, the document or the window.
@@ -405,6 +462,12 @@ export interface A2UIEventMap {
   "a2ui-text": CustomEvent<AgentTextDetail>;
   /** Transport `a2a`: the task's state changed. */
   "a2ui-task": CustomEvent<AgentTaskDetail>;
+  /** A stream's state changed (connection open, reconnecting, closed, failed). */
+  "a2ui-stream": CustomEvent<StreamEventDetail>;
+  /** OpenWOP profile: the user acted on a surface (nothing was sent). */
+  "a2ui-openwop-action": CustomEvent<OpenWOPActionDetail>;
+  /** A `ui.a2ui-surface` envelope arrived on a page without the OpenWOP profile. */
+  "a2ui-envelope": CustomEvent<EnvelopeEventDetail>;
 }
 
 declare global {

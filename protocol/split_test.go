@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -180,5 +181,54 @@ func TestSSEYieldsSameMessages(t *testing.T) {
 	p.Close(emit)
 	if g := marshalGolden(t, got); !bytes.Equal(g, want) {
 		t.Errorf("SSE gave\n%s\nJSONL gave\n%s", g, want)
+	}
+}
+
+// TestSSELastEventID: the id sent on reconnection is that of the last complete event.
+// An id field inside an event the drop cut off is not committed; an event without
+// data still commits its id (EventSource); ids and retry survive Close for the next
+// connection, and OwnID tells an event's own id from an inherited one.
+func TestSSELastEventID(t *testing.T) {
+	tests := []struct {
+		name   string
+		chunks []string
+		lastID string
+		retry  int
+		own    []bool
+	}{
+		{"complete events", []string{"id: 1\ndata: a\n\nid: 2\ndata: b\n\n"}, "2", -1, []bool{true, true}},
+		{"cut inside an event", []string{"id: 1\ndata: a\n\nid: 2\ndata: b"}, "1", -1, []bool{true}},
+		{"cut after the id field", []string{"id: 1\ndata: a\n\nid: 2\n"}, "1", -1, []bool{true}},
+		{"inherited id", []string{"id: 1\ndata: a\n\ndata: b\n\n"}, "1", -1, []bool{true, false}},
+		{"data-less event commits its id", []string{"id: 1\ndata: a\n\nid: 5\n\n"}, "5", -1, []bool{true}},
+		{"retry kept", []string{"retry: 250\nid: 3\ndata: a\n\n"}, "3", 250, []bool{true}},
+		{"bad retry ignored", []string{"retry: 25x\ndata: a\n\n"}, "", -1, []bool{false}},
+		{"id with NUL ignored", []string{"id: 1\ndata: a\n\nid: 2\x00\ndata: b\n\n"}, "1", -1, []bool{true, false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := NewSSEParser(0)
+			var own []bool
+			emit := func(ev *SSEEvent) { own = append(own, ev.OwnID) }
+			for _, c := range tt.chunks {
+				p.Write([]byte(c), emit)
+			}
+			p.Close(emit)
+			if p.LastEventID() != tt.lastID {
+				t.Errorf("LastEventID = %q, want %q", p.LastEventID(), tt.lastID)
+			}
+			if p.Retry() != tt.retry {
+				t.Errorf("Retry = %d, want %d", p.Retry(), tt.retry)
+			}
+			if fmt.Sprint(own) != fmt.Sprint(tt.own) {
+				t.Errorf("OwnID per event = %v, want %v", own, tt.own)
+			}
+			// The next connection continues from the committed id.
+			var ids []string
+			p.Write([]byte("data: next\n\n"), func(ev *SSEEvent) { ids = append(ids, ev.ID) })
+			if len(ids) != 1 || ids[0] != tt.lastID {
+				t.Errorf("next connection's event id = %q, want %q", ids, tt.lastID)
+			}
+		})
 	}
 }

@@ -9,9 +9,11 @@ const sseFieldSlack = 64
 type SSEEvent struct {
 	// Event is the event type ("message" when the stream gave none).
 	Event string
-	// ID is the last event id seen on the stream so far (it persists across events, as
-	// in the EventSource algorithm).
+	// ID is the last event id of the stream: this event's own id field, or the latest
+	// one before it (ids persist across events, as in the EventSource algorithm).
 	ID string
+	// OwnID reports that this event carried an id field itself.
+	OwnID bool
 	// Data is the event payload: the data fields joined with "\n". Only valid during
 	// the emit call.
 	Data []byte
@@ -39,7 +41,9 @@ type SSEParser struct {
 	data      []byte
 	hasData   bool
 	event     string
-	lastID    string
+	idBuf     string // the id field of the event being parsed (the "last event ID buffer")
+	ownID     bool   // the event being parsed has an id field
+	lastID    string // the id as of the last dispatched event (the "last event ID string")
 	retry     int
 	dropEvent bool // a line of the current event was too long
 	pending   bool // some field of the current event has been seen
@@ -73,7 +77,9 @@ func (p *SSEParser) Write(chunk []byte, emit func(ev *SSEEvent)) []*Error {
 }
 
 // Close ends the stream. A final event without its terminating blank line is discarded
-// and reported; the parser is reset (the last event id and retry are kept).
+// and reported, and so is its id field: LastEventID stays that of the last dispatched
+// event. The parser is reset (the last event id and retry are kept), ready for the
+// next connection of the same event source.
 func (p *SSEParser) Close(emit func(ev *SSEEvent)) []*Error {
 	p.errs = nil
 	errs := p.lb.close(func(l []byte) { p.line(l, emit) }, nil)
@@ -87,8 +93,13 @@ func (p *SSEParser) Close(emit func(ev *SSEEvent)) []*Error {
 	return p.collect(errs)
 }
 
-// LastEventID returns the id to send in Last-Event-ID when reconnecting.
+// LastEventID returns the id to send in Last-Event-ID when reconnecting: the id as of
+// the last complete (dispatched) event, never that of an event cut off by a drop.
 func (p *SSEParser) LastEventID() string { return p.lastID }
+
+// Retry returns the reconnection time in milliseconds from the latest "retry" field, or
+// -1 if the stream never sent one.
+func (p *SSEParser) Retry() int { return p.retry }
 
 func (p *SSEParser) collect(errs []*Error) []*Error {
 	if len(p.errs) == 0 {
@@ -98,6 +109,8 @@ func (p *SSEParser) collect(errs []*Error) []*Error {
 }
 
 func (p *SSEParser) reset() {
+	p.idBuf = p.lastID
+	p.ownID = false
 	p.data = p.data[:0]
 	p.hasData = false
 	p.event = ""
@@ -150,7 +163,8 @@ func (p *SSEParser) line(l []byte, emit func(ev *SSEEvent)) {
 		p.event = string(value)
 	case "id":
 		if indexByte(value, 0) < 0 {
-			p.lastID = string(value)
+			p.idBuf = string(value)
+			p.ownID = true
 		}
 	case "retry":
 		if n, ok := parseDigits(value); ok {
@@ -160,8 +174,10 @@ func (p *SSEParser) line(l []byte, emit func(ev *SSEEvent)) {
 }
 
 func (p *SSEParser) dispatch(emit func(ev *SSEEvent)) {
+	// As in EventSource, the id is committed even by an event without data.
+	p.lastID = p.idBuf
 	if p.hasData && !p.dropEvent {
-		ev := SSEEvent{Event: p.event, ID: p.lastID, Data: p.data, Retry: p.retry}
+		ev := SSEEvent{Event: p.event, ID: p.lastID, OwnID: p.ownID, Data: p.data, Retry: p.retry}
 		if ev.Event == "" {
 			ev.Event = "message"
 		}

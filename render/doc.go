@@ -6,6 +6,11 @@
 // and, the other way, a delegated DOM event → Renderer.Dispatch → the catalog's handler →
 // a data-model write (next frame) or an action encoded by protocol and given to the Host.
 //
+// Streams opened through a Transport can open again: SSE reconnects as EventSource does
+// and a failed stream offers a Retry (stream.go; timers through Options.AfterFunc). A
+// Profile (profile.go, e.g. package openwop) may take payloads before the A2UI decoder
+// and actions before they are sent.
+//
 // It is plain Go with no syscall/js: cmd/wasm implements Host with the DOM and fetch; the
 // tests implement it with dom/memdom. A Renderer is single-goroutine: every method runs
 // on the UI goroutine.

@@ -99,6 +99,12 @@ type Options struct {
 	// replaced by a notice (no control of it stays clickable) and a LIMIT_EXCEEDED
 	// error is reported; the other surfaces keep rendering.
 	RenderBudget time.Duration
+	// AfterFunc runs f on the UI goroutine after d and returns a function that cancels
+	// it; streams schedule their reconnections with it. nil: streams never reconnect by
+	// themselves.
+	AfterFunc func(d time.Duration, f func()) (stop func())
+	// Profile, if set, takes the envelopes of a host protocol (see Profile).
+	Profile Profile
 }
 
 // DefaultRenderBudget is the RenderBudget used when Options leaves it 0.
@@ -129,6 +135,8 @@ type Renderer struct {
 	quiet int
 	// base is the URL of the stream whose message is being applied ("" for Process).
 	base string
+	// streams are the connected streams that have not ended (Destroy stops them).
+	streams map[*Stream]bool
 }
 
 type surface struct {
@@ -139,7 +147,8 @@ type surface struct {
 	dirty   bool
 	unsub   func()
 	version protocol.Version
-	status  string // "" live, "ended" stream ended before the surface was ready, "failed"
+	status  string  // "" live, "ended" stream ended before the surface was ready, "failed", "reconnecting"
+	stream  *Stream // the stream whose state status shows (Retry reopens it)
 	crashed string
 	theme   string
 	// crashShown: the crash notice replaced the surface's content.
@@ -189,7 +198,7 @@ func New(h Host, opts Options) *Renderer {
 		opts.Now = time.Now
 	}
 	r := &Renderer{host: h, opts: opts, proc: model.NewProcessor(opts.Limits),
-		surf: map[string]*surface{}, pending: map[string]pendingAction{}}
+		surf: map[string]*surface{}, pending: map[string]pendingAction{}, streams: map[*Stream]bool{}}
 	r.proc.OnChange(r.onSurfaceEvent)
 	return r
 }
@@ -257,7 +266,7 @@ func (r *Renderer) Report(e *protocol.Error) {
 	}
 	body := protocol.EncodeError(v, e)
 	r.host.Emit("a2ui-error", body)
-	if r.quiet == 0 {
+	if r.quiet == 0 && (r.opts.Profile == nil || !r.opts.Profile.Local()) {
 		r.host.Send(body, true)
 	}
 }
@@ -410,7 +419,7 @@ func (r *Renderer) renderSurface(s *surface) {
 					Message: "rendering the surface took longer than its time budget; the surface is shown as failed"})
 				return
 			}
-			if root != nil && s.status == "failed" {
+			if root != nil && (s.status == "failed" || s.status == stateReconnecting) {
 				root = dom.El("div", r.statusBanner(s), root).SetAttr("class", "a2ui-with-status")
 			}
 		}
@@ -441,8 +450,9 @@ func (r *Renderer) renderSurface(s *surface) {
 
 // statusText is what a surface shows for its stream status.
 var statusText = map[string]l10n.Key{
-	"ended":  l10n.StreamEnded,
-	"failed": l10n.StreamFailed,
+	"ended":           l10n.StreamEnded,
+	"failed":          l10n.StreamFailed,
+	stateReconnecting: l10n.Reconnecting,
 }
 
 func (r *Renderer) pendingNode(s *surface) *dom.Node {
@@ -450,16 +460,30 @@ func (r *Renderer) pendingNode(s *surface) *dom.Node {
 	case "ended":
 		return dom.El("div", dom.T(r.opts.Messages.Get(statusText[s.status]))).
 			SetAttr("class", "a2ui-status a2ui-status-ended").SetAttr("role", "status")
-	case "failed":
+	case "failed", stateReconnecting:
+		s.env.Handlers.Reset() // nothing else is rendered: only the Retry handler lives
 		return r.statusBanner(s)
 	}
 	return dom.El("div", dom.T(r.opts.Messages.Get(l10n.Loading))).
 		SetAttr("class", "a2ui-status a2ui-loading").SetAttr("aria-busy", "true").SetAttr("role", "status")
 }
 
+// statusBanner shows a lost connection (an alert, with a Retry button when the stream
+// can be opened again) or a reconnection in progress (a polite, busy status).
 func (r *Renderer) statusBanner(s *surface) *dom.Node {
-	return dom.El("div", dom.T(r.opts.Messages.Get(statusText[s.status]))).
+	if s.status == stateReconnecting {
+		return dom.El("div", dom.T(r.opts.Messages.Get(statusText[s.status]))).
+			SetAttr("class", "a2ui-status a2ui-status-reconnecting").SetAttr("role", "status").
+			SetAttr("aria-busy", "true")
+	}
+	n := dom.El("div", dom.El("span", dom.T(r.opts.Messages.Get(statusText[s.status])))).
 		SetAttr("class", "a2ui-status a2ui-status-failed").SetAttr("role", "alert")
+	if st := s.stream; st != nil && st.canRetry() {
+		h := s.env.Handlers.Add(func(dom.Event) { st.Retry() })
+		n.Append(dom.El("button", dom.T(r.opts.Messages.Get(l10n.Retry))).SetAttr("type", "button").
+			SetAttr("class", "a2ui-retry").Listen("click", h))
+	}
+	return n
 }
 
 func crashNode(msg string) *dom.Node {
@@ -551,6 +575,9 @@ func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
 	s := r.surf[surfaceID]
 	ms, ok := r.proc.Surface(surfaceID)
 	if s == nil || !ok {
+		return
+	}
+	if p := r.opts.Profile; p != nil && p.Action(r, surfaceID, a) {
 		return
 	}
 	ev := protocol.ActionEvent{
@@ -693,8 +720,12 @@ func applyLimits(o *Options) {
 	set(&o.MaxLine, l.MaxLine)
 }
 
-// Destroy removes every surface and its DOM.
+// Destroy stops every stream and removes every surface and its DOM.
 func (r *Renderer) Destroy() {
+	for st := range r.streams {
+		st.stop()
+	}
+	clear(r.streams)
 	for _, id := range append([]string(nil), r.order...) {
 		r.proc.Apply(&protocol.DeleteSurface{Version: protocol.V09, SurfaceID: id})
 	}
@@ -703,7 +734,13 @@ func (r *Renderer) Destroy() {
 // Capabilities returns the a2uiClientCapabilities object for the renderer's catalog, in the
 // per-version and the flat form (agents read both); transports put it in their metadata.
 func (r *Renderer) Capabilities() []byte {
-	return protocol.EncodeCapabilities(r.opts.Catalog.CatalogIDs())
+	b := protocol.EncodeCapabilities(r.opts.Catalog.CatalogIDs())
+	if p := r.opts.Profile; p != nil {
+		if extra := p.Capabilities(); len(extra) > 0 && len(b) > 1 && b[len(b)-1] == '}' {
+			b = append(append(append(b[:len(b)-1:len(b)-1], ','), extra...), '}')
+		}
+	}
+	return b
 }
 
 // ClientDataModel returns the a2uiClientDataModel of the surfaces created with

@@ -17,7 +17,7 @@
 //                                   one fails closed: nothing renders, ready rejects, an
 //                                   a2ui-error {code: "POLICY_INVALID"} fires.
 // Events on the mounted element: a2ui-ready (first), then a2ui-action, a2ui-action-failed,
-// a2ui-conflict, a2ui-error, a2ui-surface, a2ui-fatal (CustomEvent, detail JSON).
+// a2ui-conflict, a2ui-error, a2ui-surface, a2ui-stream, a2ui-fatal (CustomEvent, detail JSON).
 // If the Go runtime dies (exit, panic, trap), every renderer fires a2ui-fatal, shows a
 // notice, and comes back on a fresh runtime instance, re-opening its src and GET connect()
 // streams (at most 3 restarts a minute).
@@ -261,12 +261,14 @@
     // streams are the ones to re-open on a fresh runtime: open() fetches again.
     const streams = [];
     const pending = new Set(); // reject functions of unsettled connect() promises
-    const attach = (resp, transport, open) => {
-      if (open) streams.push({ open, transport });
+    // req describes the request ({url, method, headers, transport, reconnect}) so the
+    // stream can open it again (SSE reconnection, Retry).
+    const attach = (resp, req, open) => {
+      if (open) streams.push({ open, req });
       return new Promise((resolve, reject) => {
         const settle = (f) => (x) => { pending.delete(reject); f(x); };
         pending.add(reject);
-        later(() => r.attach(resp, transport || "").then(settle(resolve), settle(reject)));
+        later(() => r.attach(resp, req).then(settle(resolve), settle(reject)));
       });
     };
     let started = false;
@@ -286,6 +288,9 @@
         profile: options.profile === undefined || options.profile === null ? "" : String(options.profile),
         policy: policy || "",
         baseURL: location.href,
+        // "openwop": render only OpenWOP ui.a2ui-surface envelopes; actions become
+        // a2ui-openwop-action events for the targets options.openwop declares.
+        openwop: options.openwop || {},
       });
       started = true;
       if (created && typeof created.error === "string") {
@@ -331,7 +336,7 @@
           notice.textContent = "The renderer restarted after an unexpected stop.";
         }
         for (const s of streams) {
-          const p = r.attach(s.open(), s.transport || "");
+          const p = r.attach(s.open(), s.req);
           p.catch(() => {}); // reported as a2ui-error
         }
         for (const f of queue.splice(0)) f();
@@ -359,8 +364,10 @@
         later(() => r.process(s));
         return api;
       },
-      // connect streams url (transport "jsonl" | "sse"); resolves when the stream ends.
-      // connect rejects when the stream fails (HTTP error status, network error).
+      // connect streams url (transport "jsonl" | "sse"); resolves when the stream ends
+      // for good, rejects when it fails (HTTP error status, network error). An SSE stream
+      // fetched with GET reconnects after a drop (EventSource semantics) unless
+      // o.reconnect is false; a2ui-stream events report its state.
       connect(u, o) {
         live();
         o = o || {};
@@ -369,8 +376,11 @@
         const href = new URL(u, location.href).href;
         const resp = fetch(href, init); // starts now, read once live
         resp.catch(() => {}); // reported by the renderer as an a2ui-error
+        // The same request again (reconnection, Retry): headers as a plain object.
+        const req = Object.assign({}, init, { url: href, transport: o.transport || "", reconnect: o.reconnect !== false,
+          headers: Object.fromEntries(new Headers(init.headers)) });
         // A GET stream is re-opened on a fresh runtime; a POST is not re-sent.
-        return attach(resp, o.transport, init.method.toUpperCase() === "GET" ? () => fetch(href, init) : null);
+        return attach(resp, req, init.method.toUpperCase() === "GET" ? () => fetch(href, init) : null);
       },
       // send starts a turn with the A2A agent (transport "a2a") carrying text.
       send(text) {
@@ -397,9 +407,9 @@
         mounts.delete(recovery);
         if (r) r.destroy();
       },
-      _attach(responsePromise, transport, open) {
+      _attach(responsePromise, req, open) {
         live();
-        return attach(responsePromise, transport, open);
+        return attach(responsePromise, req, open);
       },
     };
     api.ready.catch(() => {}); // a policy failure is reported as a2ui-error; awaiting ready still sees it
@@ -426,7 +436,8 @@
       const src = agent ? null : this.getAttribute("src");
       // Fetch the stream now, in parallel with the wasm compile.
       const href = src ? new URL(src, location.href).href : "";
-      const open = () => fetch(href, { headers: { Accept: "application/jsonl, text/event-stream" } });
+      const headers = { Accept: "application/jsonl, text/event-stream" };
+      const open = () => fetch(href, { headers });
       const resp = src ? open() : null;
       if (resp) resp.catch(() => {}); // the renderer reports failures as a2ui-error
       const prev = this._mounting;
@@ -439,9 +450,11 @@
         opts.actionTimeout = Number(this.getAttribute("action-timeout")) || 0;
         if (this.hasAttribute("profile")) opts.profile = this.getAttribute("profile");
         if (this.hasAttribute("policy")) opts.policy = this.getAttribute("policy");
+        const targets = (this.getAttribute("targets") || "").split(/\s+/).filter(Boolean);
+        opts.openwop = { targets, approval: this.getAttribute("approval") !== null };
         const r = mount(this, opts);
         this._renderer = r;
-        if (resp) r._attach(resp, transport, open).catch(() => {}); // a2ui-error tells
+        if (resp) r._attach(resp, { url: href, method: "GET", headers, transport, reconnect: this.getAttribute("reconnect") !== "off" }, open).catch(() => {}); // a2ui-error tells
         // mount dispatched a2ui-ready (not for an invalid policy: a2ui-error already fired).
         try { await r.ready; } catch (e) { return r; }
         return r;

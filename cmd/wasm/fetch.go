@@ -145,12 +145,12 @@ func (t responseTransport) Open(_ render.Request, open func(contentType string) 
 // read consumes a fetch Response (or a promise of one) chunk by chunk through its
 // ReadableStream reader and feeds the renderer on the UI goroutine. It runs on its own
 // goroutine, so awaiting promises is safe here. open creates the stream once the
-// Content-Type is known (it runs on the UI goroutine); done is called at the end.
-// done gets the stream's failure (nil when it ended normally).
+// Content-Type is known (it runs on the UI goroutine); done is called at the end with
+// the failure of this connection (nil when it ended normally). A status outside 200-299,
+// or 204, closes the stream with a *render.StatusError (an SSE stream stops reconnecting).
 func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *render.Stream, done func(error)) {
-	jr.streams++
 	var failed error
-	defer func() { jr.streams--; done(failed) }()
+	defer func() { done(failed) }()
 	fail := func(st *render.Stream, err error) {
 		failed = err
 		post(func() {
@@ -175,10 +175,13 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 			ct, _ = v.String()
 		}
 	}
-	if !ok {
-		status, _ := mustGet(res, "status").Int()
-		failed = jsError("HTTP status " + strconv.Itoa(status))
-		post(func() { open(ct).Close(failed) })
+	status, _ := mustGet(res, "status").Int()
+	if !ok || status == 204 {
+		serr := &render.StatusError{Status: status}
+		if !ok {
+			failed = serr
+		}
+		post(func() { open(ct).Close(serr) })
 		return
 	}
 	// The response's final URL (after redirects): relative URLs of the surfaces this

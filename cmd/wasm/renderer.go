@@ -11,6 +11,7 @@ import (
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/l10n"
+	"github.com/a2ui-go/a2ui/openwop"
 	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
@@ -35,7 +36,6 @@ type jsRenderer struct {
 	hosts     map[string]safejs.Value
 	frame     *frameRequester
 	destroyed bool
-	streams   int
 	// a2a is the agent connection when the renderer was mounted with transport "a2a";
 	// agentURL its URL (the base of relative URLs in its surfaces).
 	a2a      *a2a.Client
@@ -57,7 +57,13 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	// The page's policy: a profile name and a JSON object of overrides. A policy that
 	// does not resolve fails closed: no renderer, the error goes back to the loader.
 	profile, overrides, baseURL := optString(args[1], "profile"), optString(args[1], "policy"), optString(args[1], "baseURL")
-	pol, err := policy.Resolve(profile, []byte(overrides))
+	// Profile "openwop" (the OpenWOP ui.a2ui-surface profile) renders on the strict
+	// policy: nothing remote unless the page's policy lists it.
+	polProfile := profile
+	if profile == "openwop" {
+		polProfile = "strict"
+	}
+	pol, err := policy.Resolve(polProfile, []byte(overrides))
 	if err != nil {
 		obj, _ := safejs.ValueOf(map[string]any{"error": err.Error(), "code": policy.Code})
 		return obj
@@ -94,6 +100,11 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	msgs := l10n.New(locale, jsonStrings(optString(args[1], "messages")), optString(args[1], "dir"))
 	opts.Formatter = newIntlFormatter(locale)
 	opts.Messages, opts.Policy, opts.BaseURL = msgs, pol, baseURL
+	opts.AfterFunc, opts.Profile = afterFunc, openwop.Unadvertised{}
+	if p, ok := openwopProfile(args[1]); ok {
+		p.Apply(&opts)
+		jr.actionURL = "" // under the profile nothing is sent: actions are page events
+	}
 	jr.r = render.New(jr, opts)
 	renderers[jr.handle] = jr
 
@@ -130,22 +141,33 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		post(next(0))
 		return nil
 	})
+	// attach(responsePromise, request): read a response the page already requested;
+	// request {url, method, headers, body, transport, reconnect} lets the stream open it
+	// again (SSE reconnection, Retry). Resolves when the stream has ended for good.
 	set("attach", func(a []safejs.Value) any {
-		if len(a) == 0 {
+		if len(a) < 2 {
 			return nil
 		}
-		transport := ""
-		if len(a) > 1 && a[1].Type() == safejs.TypeString {
-			transport, _ = a[1].String()
-		}
+		req := requestOf(a[1])
 		p, resolve, reject := newPromise()
-		open := func(ct string) *render.Stream { return jr.r.NewStream(render.FramingFor(transport, ct)) }
-		go jr.read(a[0], open, func(err error) {
-			if err != nil {
-				reject("a2ui: the stream failed: " + err.Error())
+		resp := a[0]
+		post(func() {
+			if jr.destroyed {
+				resolve(nil)
 				return
 			}
-			resolve(nil)
+			var st *render.Stream
+			st = jr.r.Attach(fetchTransport{jr}, req, func(open func(string) *render.Stream) {
+				go jr.read(resp, open, func(error) {})
+			})
+			// connect() resolves when the stream ends, rejects when it failed for good.
+			st.OnEnd(func() {
+				if err := st.Err(); err != nil {
+					reject("a2ui: the stream failed: " + err.Error())
+					return
+				}
+				resolve(nil)
+			})
 		})
 		return p
 	})
@@ -219,6 +241,81 @@ func optString(o safejs.Value, name string) string {
 	}
 	s, _ := v.String()
 	return s
+}
+
+// openwopProfile reads the mount options' profile: "openwop" selects the OpenWOP
+// ui.a2ui-surface profile, configured by options.openwop {targets: ["resume",
+// "exchange"], approval: bool}.
+func openwopProfile(o safejs.Value) (*openwop.Profile, bool) {
+	if v, err := o.Get("profile"); err != nil || v.Type() != safejs.TypeString {
+		return nil, false
+	} else if s, _ := v.String(); s != "openwop" {
+		return nil, false
+	}
+	var cfg openwop.Config
+	if w, err := o.Get("openwop"); err == nil && w.Type() == safejs.TypeObject {
+		if t, err := w.Get("targets"); err == nil && t.Type() == safejs.TypeObject {
+			n, _ := t.Length()
+			for i := 0; i < n; i++ {
+				if e, err := t.Index(i); err == nil && e.Type() == safejs.TypeString {
+					s, _ := e.String()
+					cfg.Targets = append(cfg.Targets, s)
+				}
+			}
+		}
+		if a, err := w.Get("approval"); err == nil && a.Type() == safejs.TypeBoolean {
+			cfg.Approval, _ = a.Bool()
+		}
+	}
+	return openwop.New(cfg), true
+}
+
+// requestOf reads the page's request description ({url, method, headers, body,
+// transport, reconnect}). An SSE stream reconnects by itself unless reconnect is false
+// or the method is not GET.
+func requestOf(v safejs.Value) render.Request {
+	str := func(name string) string {
+		f, err := v.Get(name)
+		if err != nil || f.Type() != safejs.TypeString {
+			return ""
+		}
+		s, _ := f.String()
+		return s
+	}
+	req := render.Request{URL: str("url"), Method: str("method"), Transport: str("transport"),
+		Headers: map[string]string{}}
+	if b, err := v.Get("body"); err == nil && b.Type() == safejs.TypeString {
+		s, _ := b.String()
+		req.Body = []byte(s)
+	}
+	if h, err := v.Get("headers"); err == nil && h.Type() == safejs.TypeObject {
+		obj, _ := safejs.Global().Get("Object")
+		if entries, err := obj.Call("entries", h); err == nil {
+			n, _ := entries.Length()
+			for i := 0; i < n; i++ {
+				kv, _ := entries.Index(i)
+				k, _ := kv.Index(0)
+				val, _ := kv.Index(1)
+				if k.Type() == safejs.TypeString && val.Type() == safejs.TypeString {
+					ks, _ := k.String()
+					vs, _ := val.String()
+					req.Headers[ks] = vs
+				}
+			}
+		}
+	}
+	reconnect := true
+	if r, err := v.Get("reconnect"); err == nil && r.Type() == safejs.TypeBoolean {
+		reconnect, _ = r.Bool()
+	}
+	req.Resume = reconnect && (req.Method == "" || req.Method == "GET")
+	return req
+}
+
+// afterFunc is render.Options.AfterFunc: f runs on the UI goroutine after d.
+func afterFunc(d time.Duration, f func()) (stop func()) {
+	t := time.AfterFunc(d, func() { post(f) })
+	return func() { t.Stop() }
 }
 
 func (jr *jsRenderer) destroy() {

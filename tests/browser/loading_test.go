@@ -43,7 +43,7 @@ func TestReadyFiresFirst(t *testing.T) {
 		t.Fatal("the runtime was up before the page's script ran: nothing was queued")
 	}
 	types := func(id string) string {
-		return strings.Join(evalJS[[]string](ctx, `T.log.filter((e) => e.host === `+jsString(id)+`).map((e) => e.type + (e.detail && e.detail.surfaceId ? " " + e.detail.surfaceId : ""))`), ", ")
+		return strings.Join(evalJS[[]string](ctx, `T.log.filter((e) => e.host === `+jsString(id)+` && e.type !== "a2ui-stream").map((e) => e.type + (e.detail && e.detail.surfaceId ? " " + e.detail.surfaceId : ""))`), ", ")
 	}
 	for id, want := range map[string]string{
 		"el":  "a2ui-ready, a2ui-surface gallery-login-form",

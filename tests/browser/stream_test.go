@@ -80,14 +80,16 @@ func TestStreamRendersProgressively(t *testing.T) {
 }
 
 // TestStreamSSE streams the same kind of messages as server-sent events with a
-// delay between events, through the <a2ui-renderer transport="sse"> element.
+// delay between events, through the <a2ui-renderer transport="sse"> element. Its
+// server ends the stream without ids or 204, so reconnection is off (resume_test.go
+// covers it).
 func TestStreamSSE(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
 	base := serve(t,
 		page("/sse.html", `<!doctype html><html lang="en"><meta charset="utf-8"><title>sse</title>
 <script src="/a2ui.js"></script>
-<a2ui-renderer id="el" src="/agent/sse" transport="sse"></a2ui-renderer>`),
+<a2ui-renderer id="el" src="/agent/sse" transport="sse" reconnect="off"></a2ui-renderer>`),
 		handle("GET /agent/sse", streamSSE(100*time.Millisecond,
 			`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"`+basicCatalog+`"}}`,
 			`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Column","children":["a","b"]},{"id":"a","component":"Text","text":"Event one"},{"id":"b","component":"Text","text":{"path":"/b"}}]}}`,

@@ -87,7 +87,7 @@ const rendererPageHTML = `<!doctype html>
       return a;
     },
   };
-  for (const type of ["a2ui-action", "a2ui-action-failed", "a2ui-conflict", "a2ui-error", "a2ui-fatal", "a2ui-surface", "a2ui-ready"]) {
+  for (const type of ["a2ui-action", "a2ui-action-failed", "a2ui-conflict", "a2ui-error", "a2ui-fatal", "a2ui-surface", "a2ui-ready", "a2ui-stream", "a2ui-envelope", "a2ui-openwop-action"]) {
     document.addEventListener(type, (e) => {
       T.log.push({ host: (e.target && e.target.id) || "", type, detail: copy(e.detail) });
     });
