@@ -76,6 +76,9 @@ export interface MountOptions {
   /** Overrides of the profile (an object, or its JSON). An invalid policy fails closed:
    *  nothing renders, `ready` rejects, an `a2ui-error` with code POLICY_INVALID fires. */
   policy?: Policy | string;
+  /** Caps on what agents may send this renderer (README "Limits"); unset fields keep
+   *  their defaults. Over a cap an entry or line is skipped, or the surface fails closed. */
+  limits?: Limits;
 }
 
 /** A built-in policy profile. */
@@ -112,6 +115,29 @@ export interface Policy {
     maxDepth?: number;
     maxTemplateItems?: number;
   };
+}
+
+/** The caps of `MountOptions.limits` (positive integers; README "Limits" has the
+ *  defaults). */
+export interface Limits {
+  maxLine?: number;
+  maxSurfaces?: number;
+  maxComponents?: number;
+  maxDataNodes?: number;
+  maxValueDepth?: number;
+  maxPathSegments?: number;
+  maxPathBytes?: number;
+  maxKeyBytes?: number;
+  maxStringBytes?: number;
+  maxEntries?: number;
+  maxArrayLen?: number;
+  maxIndexGap?: number;
+  maxInstances?: number;
+  maxDepth?: number;
+  maxTemplateItems?: number;
+  maxTextBytes?: number;
+  maxSurfaceBytes?: number;
+  maxFormatOutput?: number;
 }
 
 /** Options of `renderer.connect(url, options)`. */

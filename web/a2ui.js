@@ -204,6 +204,7 @@
         profile: options.profile === undefined || options.profile === null ? "" : String(options.profile),
         policy: policy || "",
         baseURL: location.href,
+        limits: options.limits || {},
       });
       if (created && typeof created.error === "string") {
         // Fail closed: no renderer, a visible notice, an error event, ready rejects.

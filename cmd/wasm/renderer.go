@@ -73,8 +73,10 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		return jr.r.Nodes()
 	})
 	msgs := l10n.New(locale, jsonStrings(optString(args[1], "messages")), optString(args[1], "dir"))
-	jr.r = render.New(jr, render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle),
-		Messages: msgs, Policy: pol, BaseURL: baseURL})
+	opts := render.Options{Formatter: newIntlFormatter(locale), HostPrefix: hostPrefix(jr.handle),
+		Messages: msgs, Policy: pol, BaseURL: baseURL}
+	applyLimits(&opts, args[1])
+	jr.r = render.New(jr, opts)
 	renderers[jr.handle] = jr
 
 	// headingBase: the policy's, for the loader's outline when the page gives no heading-level.
