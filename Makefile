@@ -66,7 +66,7 @@ shq = '$(subst ','\'',$(1))'
 TEST_HOST    := $(GOTEST) -json ./...
 TEST_BROWSER := $(GOTEST) -json -count=1 -timeout 30m -tags browser ./tests/browser/...
 
-.PHONY: screenshots all build dist npm-pack run test test-host test-browser vet size size-report bench fuzz clean deps fixtures setup help
+.PHONY: screenshots all build dist npm-pack run test test-host test-wasm test-browser vet size size-report bench fuzz clean deps fixtures setup help
 
 all: test
 
@@ -77,6 +77,7 @@ help:
 	@echo 'make run           npm ci if needed, build, then serve dist/ and the demo agent on http://$(ADDR)'
 	@echo 'make test          npm ci if needed, go vet, host tests, browser tests (the CI command)'
 	@echo 'make test-host     go vet + host go test ./... (A2UI_REQUIRE_FIXTURES=1)'
+	@echo 'make test-wasm     the agent-data packages as GOOS=js under Node, browser-sized stack'
 	@echo 'make test-browser  build + go test -tags browser ./tests/browser/...'
 	@echo 'make size          size table of the wasm and a page; fails above $(BUDGET)'
 	@echo 'make size-report   code bytes of the wasm by package and function (SIZE_BASE=old.wasm: deltas)'
@@ -168,10 +169,18 @@ setup:
 
 # The README's single test command (CI runs exactly this).
 test: deps vet build $(TESTSUM)
+	$(MAKE) test-wasm
 	$(TESTSUM) -each tests/browser $(call shq,$(TEST_HOST)) $(call shq,$(TEST_BROWSER))
 
 test-host: deps vet $(TESTSUM)
 	$(TESTSUM) $(call shq,$(TEST_HOST))
+
+# The packages that walk agent data, tested as GOOS=js under Node with a browser-sized
+# stack: the hostile inputs (deep Markdown, paths, JSON, fan-outs) must not overflow it.
+test-wasm:
+	mkdir -p $(TMP) && TMPDIR=$(TMP) GOOS=js GOARCH=wasm $(GO) test -count=1 \
+		-exec $(CURDIR)/internal/tools/wasmexec/run.sh \
+		./internal/jsonscan/ ./protocol/ ./model/ ./binding/ ./catalog/markdown/ ./render/
 
 test-browser: deps build $(TESTSUM)
 	$(TESTSUM) -each tests/browser $(call shq,$(TEST_BROWSER))

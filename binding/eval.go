@@ -100,6 +100,12 @@ func (s Scope) Resolve(path string) (model.Pointer, error) {
 	if err != nil {
 		return nil, validationErr(s, "bad data path "+quote(path)+": "+err.Error())
 	}
+	if s.Surface != nil && s.Surface.Data != nil {
+		if err := s.Surface.Data.CheckPointer(p); err != nil {
+			pe := err.(*protocol.Error)
+			return nil, &protocol.Error{Code: pe.Code, SurfaceID: s.surfaceID(), Message: "data path: " + pe.Message}
+		}
+	}
 	return p, nil
 }
 

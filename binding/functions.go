@@ -42,6 +42,34 @@ type Functions struct {
 	policy Policy
 	regex  *lru[regexEntry]
 	tmpl   *lru[templateEntry]
+	maxOut int
+}
+
+// DefaultMaxOutput is the largest string one formatString evaluation may produce
+// (bytes); a template that would produce more fails with LIMIT_EXCEEDED, which fails its
+// surface closed. A few bytes of template can otherwise repeat a 64 KiB data string
+// thousands of times.
+const DefaultMaxOutput = 256 << 10
+
+// SetMaxOutput sets the formatString output cap in bytes (<= 0: DefaultMaxOutput).
+func (f *Functions) SetMaxOutput(n int) {
+	f.mu.Lock()
+	f.maxOut = n
+	f.mu.Unlock()
+}
+
+// maxOutput returns the effective formatString output cap.
+func (f *Functions) maxOutput() int {
+	if f == nil {
+		return DefaultMaxOutput
+	}
+	f.mu.RLock()
+	n := f.maxOut
+	f.mu.RUnlock()
+	if n <= 0 {
+		return DefaultMaxOutput
+	}
+	return n
 }
 
 const (
@@ -113,6 +141,7 @@ func (f *Functions) Clone() *Functions {
 		c.fns[k] = v
 	}
 	c.policy = f.policy
+	c.maxOut = f.maxOut
 	return c
 }
 

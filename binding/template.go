@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/a2ui-go/a2ui/protocol"
 )
 
 // The formatString grammar (v0.9 a2ui_protocol.md §"The formatString function", protocol.md
@@ -348,17 +350,22 @@ func (c *Context) Interpolate(template string) (string, error) {
 	if len(parts) == 1 && parts[0].kind == exprText {
 		return parts[0].text, nil
 	}
+	max := c.Funcs.maxOutput()
 	var b strings.Builder
 	for _, p := range parts {
-		if p.kind == exprText {
-			b.WriteString(p.text)
-			continue
+		s := p.text
+		if p.kind != exprText {
+			v, err := c.evalExpr(p, c.depth+1)
+			if err != nil {
+				return "", err
+			}
+			s = ToString(v)
 		}
-		v, err := c.evalExpr(p, c.depth+1)
-		if err != nil {
-			return "", err
+		if b.Len()+len(s) > max {
+			return "", &protocol.Error{Code: protocol.CodeLimit, SurfaceID: c.Scope.surfaceID(),
+				Message: c.nameOr("formatString") + ": output longer than " + strconv.Itoa(max) + " bytes"}
 		}
-		b.WriteString(ToString(v))
+		b.WriteString(s)
 	}
 	return b.String(), nil
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"hash/fnv"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,6 +22,11 @@ const (
 	defaultMaxInstances     = 20000 // matches model.DefaultMaxComponents
 	defaultMaxDepth         = 64
 	defaultMaxTemplateItems = 1000
+	// DefaultMaxTextBytes bounds one text node or attribute value of a built surface;
+	// DefaultMaxSurfaceBytes the text and attribute bytes of a whole surface. Over
+	// either, the surface fails closed.
+	DefaultMaxTextBytes    = 256 << 10
+	DefaultMaxSurfaceBytes = 4 << 20
 )
 
 // Instance is one occurrence of a component in the built tree: the component, its
@@ -75,9 +81,13 @@ type Builder struct {
 	onPath    map[string]bool
 	depth     int
 	instances int
-	domIDs    map[string]int
-	limitHit  bool
-	timedOut  bool
+	bytes     int
+	rootID    string
+	// precounted: precount already ran in this build.
+	precounted bool
+	domIDs     map[string]int
+	limitHit   bool
+	timedOut   bool
 	// cur is the cache entry of the instance being rendered (nil at the surface root).
 	cur *cacheEntry
 	// changed are the data paths written since the previous build; dirty: reuse nothing.
@@ -142,6 +152,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 	if rootID == "" {
 		rootID = "root"
 	}
+	b.rootID = rootID
 	if s.CatalogID != "" && !b.cat.Accepts(s.CatalogID) {
 		b.err(protocol.CodeValidationFailed, "", "", "catalog "+strconv.Quote(s.CatalogID)+" is not supported; rendering with the basic catalog")
 	}
@@ -150,6 +161,12 @@ func BuildResult(s *model.Surface, env *Env) Result {
 	} else {
 		scope := binding.Scope{Surface: s, Reads: &b.reads}
 		root.Children = []*dom.Node{b.child(rootID, rootID, rootID, scope)}
+		if b.limitHit {
+			// All or nothing: the surface is replaced by a notice and no handler
+			// stays registered, so nothing in it can act.
+			b.hs.Reset()
+			root.Children = []*dom.Node{failedClosed()}
+		}
 	}
 	errs := b.newErrors()
 	b.state.sweep()
@@ -203,6 +220,10 @@ func (b *Builder) err(code, id, prop, msg string) {
 func (b *Builder) Error(in *Instance, code, prop, msg string) { b.err(code, in.Comp.ID, prop, msg) }
 
 func (b *Builder) evalErr(in *Instance, prop string, err error) {
+	if pe, ok := err.(*protocol.Error); ok && pe.Code == protocol.CodeLimit {
+		b.limitAt(in.Comp.ID, prop, pe.Message) // an output budget: the surface fails closed
+		return
+	}
 	if pe, ok := err.(*protocol.Error); ok {
 		b.err(pe.Code, in.Comp.ID, prop, pe.Message)
 		return
@@ -228,6 +249,14 @@ func panicText(r any) string {
 }
 
 // placeholder nodes
+
+// failedClosed is what a surface over a render budget shows instead of its content.
+func failedClosed() *dom.Node {
+	return &dom.Node{Kind: dom.Element, Tag: "div", Key: "a2ui-failed-closed",
+		Attrs: []dom.Attr{{Name: "class", Value: "a2ui-status a2ui-failed-closed"}, {Name: "role", Value: "alert"}},
+		Children: []*dom.Node{{Kind: dom.Text,
+			Text: "This surface was not shown: it exceeds the limits this page sets."}}}
+}
 
 func pending(key string) *dom.Node {
 	return &dom.Node{Kind: dom.Element, Tag: "div", Key: key,
@@ -255,6 +284,10 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 		if b.cur != nil {
 			b.cur.children = append(b.cur.children, e)
 		}
+		b.bytes += e.bytes
+		if b.bytes > b.maxSurfaceBytes() {
+			b.limit(id, "the surface's text exceeds "+strconv.Itoa(b.maxSurfaceBytes())+" bytes")
+		}
 		return e.node
 	}
 	if b.pastDeadline() {
@@ -267,15 +300,34 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 		b.err(protocol.CodeCycle, id, "", "component "+strconv.Quote(id)+" contains itself")
 		return notice(key, "a2ui-cycle", b.Msg(l10n.ComponentCycle, id))
 	}
-	if b.depth >= b.maxDepth() {
+	if b.limitHit {
+		// The surface fails closed anyway: build nothing more.
 		b.noStore()
+		return notice(key, "a2ui-limit", "Limit reached")
+	}
+	if b.depth >= b.maxDepth() {
 		b.limit(id, "component nesting deeper than "+strconv.Itoa(b.maxDepth()))
 		return notice(key, "a2ui-limit", b.Msg(l10n.NestingLimit))
 	}
 	if b.instances+1 > b.maxInstances() {
-		b.noStore()
 		b.limit(id, "more than "+strconv.Itoa(b.maxInstances())+" component instances")
 		return notice(key, "a2ui-limit", b.Msg(l10n.TooManyComponents))
+	}
+	if !b.precounted && b.instances > 2*b.s.Components()+1000 {
+		// Far more instances than components: shared subtrees (a DAG fan-out) or
+		// templates. Count what the static references expand to before building more
+		// (security.md ), so a fan-out bomb fails in milliseconds, not after
+		// building the whole budget.
+		b.precounted = true
+		st := b.state
+		if rev := b.s.ComponentsRev() + 1; st.precountRev != rev || st.precountID != b.rootID || st.precountMax != uint64(b.maxInstances()) {
+			st.precountRev, st.precountID, st.precountMax = rev, b.rootID, uint64(b.maxInstances())
+			st.precountN = b.precount(b.rootID)
+		}
+		if n := st.precountN; n > b.maxInstances() {
+			b.limit(b.rootID, "the components expand to more than "+strconv.Itoa(b.maxInstances())+" instances")
+			return notice(key, "a2ui-limit", "Too many components")
+		}
 	}
 
 	// From here on the instance has its own cache entry.
@@ -345,7 +397,83 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 	}
 	n.Key = key
 	b.decorate(in, n)
+	b.account(e, n)
 	return n
+}
+
+// account adds the bytes of instance e's own nodes (n without its child instances, which
+// counted themselves) to the surface total and checks the byte budgets.
+func (b *Builder) account(e *cacheEntry, n *dom.Node) {
+	own, big := ownBytes(n, e.children, b.maxTextBytes())
+	e.bytes = own
+	for _, c := range e.children {
+		e.bytes += c.bytes
+	}
+	b.bytes += own
+	switch {
+	case big > 0:
+		b.limit(e.comp.ID, "a text of "+strconv.Itoa(big)+" bytes (max "+strconv.Itoa(b.maxTextBytes())+")")
+	case b.bytes > b.maxSurfaceBytes():
+		b.limit(e.comp.ID, "the surface's text exceeds "+strconv.Itoa(b.maxSurfaceBytes())+" bytes")
+	}
+}
+
+// ownBytes sums the tag, text and attribute bytes of n's nodes, not descending into the
+// nodes of kids (child instances). big is the size of the first text or attribute value
+// over maxText (0 if none). Iterative: node trees nest as deep as agents make them. A
+// child instance's node carries its key and is met in build order, so telling one apart
+// costs O(1) per node and allocates nothing.
+func ownBytes(n *dom.Node, kids []*cacheEntry, maxText int) (total, big int) {
+	var buf [16]*dom.Node
+	stack := append(buf[:0], n)
+	ki := 0
+	isKid := func(x *dom.Node) bool {
+		if x.Key == "" {
+			return false
+		}
+		// Kids come in build order; a placeholder or wrapper may sit between them. One
+		// found out of that order beyond a short window is counted as own bytes too:
+		// an overestimate, never an underestimate.
+		for j := ki; j < len(kids) && j < ki+8; j++ {
+			if kids[j].node == x {
+				ki = j + 1
+				return true
+			}
+		}
+		return false
+	}
+	count := func(x *dom.Node) {
+		total += len(x.Tag) + len(x.Text)
+		if len(x.Text) > maxText && big == 0 {
+			big = len(x.Text)
+		}
+		for _, a := range x.Attrs {
+			total += len(a.Name) + len(a.Value)
+			if len(a.Value) > maxText && big == 0 {
+				big = len(a.Value)
+			}
+		}
+	}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		count(x)
+		// Only own nodes with children go on the stack (neither a List's thousand
+		// rows nor the placeholders between them do), reversed so they come off it in
+		// document order.
+		from := len(stack)
+		for _, c := range x.Children {
+			switch {
+			case isKid(c):
+			case len(c.Children) == 0:
+				count(c)
+			default:
+				stack = append(stack, c)
+			}
+		}
+		slices.Reverse(stack[from:])
+	}
+	return total, big
 }
 
 // noStore marks the instance being rendered as not reusable (its subtree holds a notice
@@ -365,12 +493,18 @@ func (b *Builder) Msg(k l10n.Key, args ...string) string {
 	return b.env.Messages.Format(k, args...)
 }
 
-func (b *Builder) limit(id, msg string) {
+// limit records that a render budget was hit: the build goes on only as far as needed
+// to stop, and BuildResult replaces the whole surface with a notice (all-or-nothing,
+// security.md: never a surface cut short with its actions enabled).
+func (b *Builder) limit(id, msg string) { b.limitAt(id, "", msg) }
+
+func (b *Builder) limitAt(id, prop, msg string) {
+	b.noStore()
 	if b.limitHit {
 		return
 	}
 	b.limitHit = true
-	b.err(protocol.CodeLimit, id, "", msg)
+	b.err(protocol.CodeLimit, id, prop, msg)
 }
 
 // pastDeadline reports whether the build ran past Env.Deadline (checked every 32
@@ -386,6 +520,114 @@ func (b *Builder) pastDeadline() bool {
 	return b.timedOut
 }
 
+// precount returns how many instances the static child references under root expand
+// to (a template counts its row component once), saturating past the instance budget.
+// Iterative and memoized per id: a DAG of a few dozen definitions costs a few dozen
+// steps however far it expands. A reference back into the current path (a cycle, which
+// the build cuts) counts 1.
+func (b *Builder) precount(root string) int {
+	limit := b.maxInstances() + 1
+	memo := map[string]int{}
+	onPath := map[string]bool{root: true}
+	type frame struct {
+		id   string
+		kids []string
+		i    int
+		sum  int
+	}
+	stack := []frame{{id: root, kids: b.staticKids(root)}}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.i < len(top.kids) {
+			k := top.kids[top.i]
+			top.i++
+			if n, ok := memo[k]; ok {
+				top.sum = min(top.sum+n, limit)
+				continue
+			}
+			if onPath[k] {
+				top.sum = min(top.sum+1, limit)
+				continue
+			}
+			onPath[k] = true
+			stack = append(stack, frame{id: k, kids: b.staticKids(k)})
+			continue
+		}
+		n := min(1+top.sum, limit)
+		memo[top.id] = n
+		delete(onPath, top.id)
+		stack = stack[:len(stack)-1]
+		if len(stack) > 0 {
+			p := &stack[len(stack)-1]
+			p.sum = min(p.sum+n, limit)
+		}
+	}
+	return memo[root]
+}
+
+// staticKids lists the child ids component id references through its props (component
+// ids, child lists, a template's row component, tabs).
+func (b *Builder) staticKids(id string) []string {
+	c, ok := b.s.Component(id)
+	if !ok {
+		return nil
+	}
+	def, ok := b.cat.Lookup(c.Type)
+	if !ok {
+		return nil
+	}
+	v := b.decode(c).v
+	var out []string
+	for _, ps := range def.Props {
+		switch x := v[ps.Name].(type) {
+		case string:
+			if ps.Kind == KindComponentID {
+				out = append(out, x)
+			}
+		case []any:
+			for _, e := range x {
+				switch y := e.(type) {
+				case string:
+					if ps.Kind == KindChildList {
+						out = append(out, y)
+					}
+				case map[string]any:
+					if cid, ok := y["child"].(string); ok {
+						out = append(out, cid)
+					}
+				}
+			}
+		case map[string]any:
+			if cid, ok := x["componentId"].(string); ok && ps.Kind == KindChildList {
+				out = append(out, cid)
+			}
+		}
+	}
+	return out
+}
+
+// markdownBlocks and markdownInline render the text prop of in as Markdown; a source
+// over a Markdown budget (nesting, size, output) fails the surface closed.
+func (b *Builder) markdownBlocks(in *Instance, s string) []*dom.Node {
+	nodes, err := markdown.BlocksChecked(s, b.markdownOptions(in))
+	if err != nil {
+		b.limitAt(in.Comp.ID, "text", err.Error())
+	}
+	return nodes
+}
+
+func (b *Builder) markdownInline(in *Instance, s string) []*dom.Node {
+	nodes, err := markdown.InlineChecked(s, b.markdownOptions(in))
+	if err != nil {
+		b.limitAt(in.Comp.ID, "text", err.Error())
+	}
+	return nodes
+}
+
+// LimitHit reports whether a render budget was hit in this build (the surface fails
+// closed).
+func (b *Builder) LimitHit() bool { return b.limitHit }
+
 func (b *Builder) maxDepth() int {
 	if b.env.MaxDepth > 0 {
 		return b.env.MaxDepth
@@ -398,6 +640,20 @@ func (b *Builder) maxInstances() int {
 		return b.env.MaxInstances
 	}
 	return defaultMaxInstances
+}
+
+func (b *Builder) maxTextBytes() int {
+	if b.env.MaxTextBytes > 0 {
+		return b.env.MaxTextBytes
+	}
+	return DefaultMaxTextBytes
+}
+
+func (b *Builder) maxSurfaceBytes() int {
+	if b.env.MaxSurfaceBytes > 0 {
+		return b.env.MaxSurfaceBytes
+	}
+	return DefaultMaxSurfaceBytes
 }
 
 func (b *Builder) maxTemplateItems() int {

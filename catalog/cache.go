@@ -36,6 +36,8 @@ type cacheEntry struct {
 	// limit notice, a Modal trigger's hooks).
 	noStore   bool
 	instances int
+	// bytes are the text and attribute bytes of the subtree (Builder.account).
+	bytes int
 	// checked/ok memoize validation within one build; used marks the last build that
 	// built or reused the entry.
 	checked, used uint64

@@ -66,7 +66,7 @@ func renderText(b *Builder, in *Instance) *dom.Node {
 	s := b.String(in, "text")
 	if b.phrasing > 0 {
 		n := el("span", a("class", "a2ui-text a2ui-text-"+variant))
-		n.Children = markdown.InlineWith(s, b.markdownOptions(in))
+		n.Children = b.markdownInline(in, s)
 		return n
 	}
 	switch variant {
@@ -82,14 +82,14 @@ func renderText(b *Builder, in *Instance) *dom.Node {
 		if aria > 0 {
 			setAttr(n, "aria-level", strconv.Itoa(aria))
 		}
-		n.Children = markdown.InlineWith(s, b.markdownOptions(in))
+		n.Children = b.markdownInline(in, s)
 		return n
 	case "caption":
 		n := el("p", a("class", "a2ui-text a2ui-text-caption"))
-		n.Children = markdown.InlineWith(s, b.markdownOptions(in))
+		n.Children = b.markdownInline(in, s)
 		return n
 	}
-	blocks := markdown.BlocksWith(s, b.markdownOptions(in))
+	blocks := b.markdownBlocks(in, s)
 	if inner, ok := markdown.SingleParagraph(blocks); ok {
 		n := el("p", a("class", "a2ui-text a2ui-text-body"))
 		n.Children = inner

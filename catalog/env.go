@@ -76,9 +76,23 @@ type Env struct {
 	// (Result.Reads); off by default, since the build cache tracks reads per instance.
 	CollectReads bool
 
+	// Limits are the render budgets (zero fields: defaults).
+	Limits
+}
+
+// Limits are a surface's render budgets. Hitting any of them (or a function's output
+// cap, binding.Functions.SetMaxOutput) fails the surface closed: it shows one notice
+// and registers no handler, never a surface cut short (security.md ).
+type Limits struct {
 	// MaxInstances bounds the component instances of one build (0 → 20000); MaxDepth the
-	// nesting depth (0 → 64); MaxTemplateItems the rows of one template (0 → 1000).
+	// nesting depth (0 → 64); MaxTemplateItems the rows of one template (0 → 1000; the
+	// rows past it are summarized by an "N more" marker, which does not fail the
+	// surface).
 	MaxInstances, MaxDepth, MaxTemplateItems int
+	// MaxTextBytes bounds one text node or attribute value (0 → DefaultMaxTextBytes) and
+	// MaxSurfaceBytes the tag, text and attribute bytes of the whole surface (0 →
+	// DefaultMaxSurfaceBytes).
+	MaxTextBytes, MaxSurfaceBytes int
 }
 
 func (e *Env) now() time.Time {
@@ -189,8 +203,13 @@ func (h *Handlers) Dispatch(id dom.HandlerID, ev dom.Event, onErr func(*protocol
 // instance (component id plus template data path) and dropped when the instance is not
 // built any more or its component was recreated with another type (model.Component.Gen).
 type UIState struct {
-	entries map[string]*uiEntry
-	props   map[*model.Component]*decoded
+	// precount memoizes Builder.precount per components revision of the surface
+	// (precountRev 0: none yet).
+	precountRev, precountMax uint64
+	precountN                int
+	precountID               string
+	entries                  map[string]*uiEntry
+	props                    map[*model.Component]*decoded
 	// cache holds the dom subtree of each instance built last time (see cache.go).
 	cache map[string]*cacheEntry
 	// rows holds each template's row pointers and keys (templateRows).

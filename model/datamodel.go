@@ -2,11 +2,12 @@ package model
 
 import (
 	"encoding/json"
-	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -33,6 +34,7 @@ type DataModel struct {
 	version  uint64
 	nodes    int
 	maxNodes int
+	lim      limits
 	closed   bool
 
 	subs    subNode
@@ -46,7 +48,23 @@ type DataModel struct {
 
 // NewDataModel returns an empty model ({}), with the DefaultMaxDataNodes limit.
 func NewDataModel() *DataModel {
-	return &DataModel{root: map[string]any{}, maxNodes: DefaultMaxDataNodes}
+	return &DataModel{root: map[string]any{}, maxNodes: DefaultMaxDataNodes, lim: defaultLimits}
+}
+
+// CheckPointer reports whether p is within the path caps of the model (segments and
+// bytes): a *protocol.Error with Code protocol.CodeLimit if not. Bindings check their
+// paths with it before reading or subscribing.
+func (d *DataModel) CheckPointer(p Pointer) error {
+	if err := d.lim.checkPointer(p); err != nil {
+		return err
+	}
+	return nil
+}
+
+// setOptions applies a Processor's node budget and caps.
+func (d *DataModel) setOptions(o Options) {
+	d.SetLimits(o.MaxDataNodes)
+	d.lim = o.limits()
 }
 
 // SetLimits sets the node budget (see DefaultMaxDataNodes for what a node is); maxNodes
@@ -157,6 +175,9 @@ func (d *DataModel) set(p Pointer, v any, owned bool) error {
 		d.changed(Pointer{})
 		return nil
 	}
+	if err := d.lim.checkPointer(p); err != nil {
+		return err
+	}
 	added, old, exists, err := d.plan(p)
 	if err != nil {
 		return err
@@ -189,6 +210,12 @@ func (d *DataModel) SetJSON(p Pointer, raw []byte) error {
 	v, err := jsonscan.Parse(raw)
 	if err != nil {
 		return newErr(protocol.CodeValidationFailed, "invalid JSON value: "+err.Error())
+	}
+	if at, err := d.lim.checkValue(v); err != nil {
+		if at != "" {
+			err.Message += " at " + at
+		}
+		return err
 	}
 	return d.setParsed(p, v)
 }
@@ -397,10 +424,17 @@ func (d *DataModel) matching(c Pointer) []*sub {
 	return out
 }
 
+// collect appends the subscriptions of n's subtree (iteratively: subscription paths come
+// from agent data).
 func collect(n *subNode, out []*sub) []*sub {
-	out = append(out, n.subs...)
-	for _, k := range n.kids {
-		out = collect(k, out)
+	stack := []*subNode{n}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		out = append(out, n.subs...)
+		for _, k := range n.kids {
+			stack = append(stack, k)
+		}
 	}
 	return out
 }
@@ -415,6 +449,9 @@ func (d *DataModel) plan(p Pointer) (added int, old any, exists bool, err *proto
 		last := i == len(p)-1
 		if virtual {
 			if idx, ok := Index(tok); ok {
+				if err := d.lim.checkIndex(p, i, idx, 0); err != nil {
+					return 0, nil, false, err
+				}
 				added += idx
 			}
 			if !last {
@@ -436,6 +473,9 @@ func (d *DataModel) plan(p Pointer) (added int, old any, exists bool, err *proto
 				return 0, nil, false, newErr(protocol.CodeValidationFailed, "non-numeric token "+strconv.Quote(tok)+" on an array in "+strconv.Quote(p.String()))
 			}
 			if idx >= len(c) {
+				if err := d.lim.checkIndex(p, i, idx, len(c)); err != nil {
+					return 0, nil, false, err
+				}
 				added += idx - len(c)
 				if added > d.maxNodes {
 					return 0, nil, false, limitErr(d.maxNodes)
@@ -674,8 +714,15 @@ func kindOf(v any) string {
 
 func newErr(code, msg string) *protocol.Error { return &protocol.Error{Code: code, Message: msg} }
 
+// isNodeLimit reports the node-budget error (a property of the value, not of the path).
+func isNodeLimit(e *protocol.Error) bool {
+	return e.Code == protocol.CodeLimit && strings.HasPrefix(e.Message, nodeLimitMsg)
+}
+
+const nodeLimitMsg = "data model node limit exceeded"
+
 func limitErr(max int) *protocol.Error {
-	msg := "data model node limit exceeded"
+	msg := nodeLimitMsg
 	if max > 0 {
 		msg += " (max " + strconv.Itoa(max) + " nodes)"
 	}

@@ -17,6 +17,9 @@
 //     render gate (Ready).
 //   - Processor: applies CreateSurface, UpdateComponents, UpdateDataModel and
 //     DeleteSurface per version rules and reports SurfaceEvents.
+//   - Limits (limits.go, Options): caps on paths, entries, value depth, keys, strings,
+//     arrays and index growth; ApplyReport skips an over-cap entry and applies its
+//     siblings. No walk over agent data recurses deeper than a cap checked first.
 //
 // Every error is a *protocol.Error (Code, SurfaceID, Path into the message, Message);
 // malformed input never panics.

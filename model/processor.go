@@ -1,8 +1,10 @@
 package model
 
 import (
-	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"strconv"
+	"strings"
+
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -30,6 +32,14 @@ type Options struct {
 	// MaxSurfaces is the limit on live surfaces (default DefaultMaxSurfaces); a message
 	// that would create one more is rejected with protocol.CodeLimit.
 	MaxSurfaces int
+
+	// Caps on data-model updates (limits.go has the defaults). A path over
+	// MaxPathSegments/MaxPathBytes or an update with more than MaxEntries entries is
+	// rejected whole; one entry over MaxValueDepth, MaxKeyBytes, MaxStringBytes or
+	// MaxArrayLen is reported and skipped while its siblings apply. MaxIndexGap bounds
+	// how far past an array's end any write may land. All errors are protocol.CodeLimit.
+	MaxValueDepth, MaxPathSegments, MaxPathBytes, MaxKeyBytes, MaxStringBytes int
+	MaxEntries, MaxArrayLen, MaxIndexGap                                      int
 }
 
 // EventKind says what happened to a surface.
@@ -76,7 +86,10 @@ type SurfaceEvent struct {
 // single-goroutine: the renderer's UI goroutine calls Apply, reads surfaces, and receives
 // OnChange callbacks synchronously from Apply.
 type Processor struct {
-	opts      Options
+	opts Options
+	lim  limits
+	// skipped collects the entry errors of the message being applied.
+	skipped   []*protocol.Error
 	surfaces  map[string]*Surface
 	order     []string
 	listeners []*listener
@@ -99,7 +112,7 @@ func NewProcessor(opts Options) *Processor {
 	if opts.MaxSurfaces <= 0 {
 		opts.MaxSurfaces = DefaultMaxSurfaces
 	}
-	return &Processor{opts: opts, surfaces: map[string]*Surface{}}
+	return &Processor{opts: opts, lim: opts.limits(), surfaces: map[string]*Surface{}}
 }
 
 // Options returns the effective options (defaults filled in).
@@ -164,6 +177,28 @@ func (p *Processor) emit(ev SurfaceEvent) {
 //   - deleteSurface closes the data model (cancelling every subscription) and forgets
 //     all components.
 func (p *Processor) Apply(m protocol.Message) *protocol.Error {
+	if errs := p.ApplyReport(m); len(errs) > 0 {
+		return errs[0]
+	}
+	return nil
+}
+
+// ApplyReport is Apply returning every error: either the message's own (it was rejected
+// and nothing changed) or one per data entry that was over a cap and skipped while the
+// rest of the update applied (Options: MaxValueDepth, MaxKeyBytes, MaxStringBytes,
+// MaxArrayLen).
+func (p *Processor) ApplyReport(m protocol.Message) []*protocol.Error {
+	p.skipped = p.skipped[:0]
+	err := p.apply(m)
+	errs := append([]*protocol.Error(nil), p.skipped...)
+	p.skipped = p.skipped[:0]
+	if err != nil {
+		return []*protocol.Error{err}
+	}
+	return errs
+}
+
+func (p *Processor) apply(m protocol.Message) *protocol.Error {
 	switch msg := m.(type) {
 	case *protocol.CreateSurface:
 		if msg == nil {
@@ -226,7 +261,7 @@ func (p *Processor) create(m *protocol.CreateSurface) *protocol.Error {
 	if len(p.surfaces) >= p.opts.MaxSurfaces {
 		return msgErr(protocol.CodeLimit, m.SurfaceID, key+"/surfaceId", "too many surfaces (max "+strconv.Itoa(p.opts.MaxSurfaces)+")")
 	}
-	s := newSurface(m.SurfaceID, m.Version, p.opts.MaxDataNodes)
+	s := newSurface(m.SurfaceID, m.Version, p.opts)
 	s.begun = true
 	p.setMeta(s, m)
 	if len(m.Components) > 0 {
@@ -238,6 +273,10 @@ func (p *Processor) create(m *protocol.CreateSurface) *protocol.Error {
 		v, err := jsonscan.Parse(m.DataModel)
 		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+"/dataModel", "invalid JSON: "+err.Error())
+		}
+		v, perr := p.checkEntries(s.ID, key+"/dataModel", v, nil)
+		if perr != nil {
+			return perr
 		}
 		if err := s.Data.setParsed(nil, v); err != nil {
 			return wrap(err, s.ID, key+"/dataModel")
@@ -284,7 +323,7 @@ func (p *Processor) target(id string, v protocol.Version, key string) (s *Surfac
 	if len(p.surfaces) >= p.opts.MaxSurfaces {
 		return nil, false, msgErr(protocol.CodeLimit, id, key+"/surfaceId", "too many surfaces (max "+strconv.Itoa(p.opts.MaxSurfaces)+")")
 	}
-	return newSurface(id, v, p.opts.MaxDataNodes), true, nil
+	return newSurface(id, v, p.opts), true, nil
 }
 
 func (p *Processor) updateComponents(m *protocol.UpdateComponents) *protocol.Error {
@@ -354,9 +393,15 @@ func (p *Processor) updateData(m *protocol.UpdateDataModel) *protocol.Error {
 	if err != nil {
 		return err
 	}
+	if err := p.lim.checkPathText(m.Path); err != nil {
+		return wrap(err, s.ID, key+"/path")
+	}
 	ptr, perr := ParsePointer(m.Path)
 	if perr != nil {
 		return msgErr(protocol.CodeValidationFailed, s.ID, key+"/path", perr.Error())
+	}
+	if err := p.lim.checkPointer(ptr); err != nil {
+		return wrap(err, s.ID, key+"/path")
 	}
 	if m.Value == nil {
 		if err := s.Data.Delete(ptr); err != nil {
@@ -367,9 +412,13 @@ func (p *Processor) updateData(m *protocol.UpdateDataModel) *protocol.Error {
 		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+valueKey, "invalid JSON: "+err.Error())
 		}
+		v, cerr := p.checkEntries(s.ID, key+valueKey, v, m.EntryKeys)
+		if cerr != nil {
+			return cerr
+		}
 		if err := s.Data.setParsed(ptr, v); err != nil {
 			at := key + "/path"
-			if pe, ok := err.(*protocol.Error); ok && (pe.Code == protocol.CodeLimit || len(ptr) == 0) {
+			if pe, ok := err.(*protocol.Error); ok && (isNodeLimit(pe) || len(ptr) == 0) {
 				at = key + valueKey
 			}
 			return wrap(err, s.ID, at)
@@ -412,4 +461,56 @@ func wrap(err error, surface, path string) *protocol.Error {
 		return msgErr(pe.Code, surface, path, pe.Message)
 	}
 	return msgErr(protocol.CodeValidationFailed, surface, path, err.Error())
+}
+
+// checkEntries applies the per-update caps to v, the value of an update at message path
+// at. An object's members are its entries (v0.8: entryKeys maps each contents index to
+// its key): more than MaxEntries rejects the update; a member over a value cap is
+// reported (p.skipped) and removed, its siblings stay. Any other value is one entry,
+// rejected whole when over a cap. When every entry was removed the update is rejected.
+func (p *Processor) checkEntries(surface, at string, v any, entryKeys []string) (any, *protocol.Error) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		if sub, err := p.lim.checkValue(v); err != nil {
+			return nil, msgErr(err.Code, surface, at+sub, err.Message)
+		}
+		return v, nil
+	}
+	if len(obj) > p.lim.entries {
+		return nil, msgErr(protocol.CodeLimit, surface, at, "update has "+strconv.Itoa(len(obj))+" entries (max "+strconv.Itoa(p.lim.entries)+")")
+	}
+	n := len(obj)
+	for k, e := range obj {
+		var err *protocol.Error
+		sub := ""
+		if len(k) > p.lim.keyBytes {
+			err = newErr(protocol.CodeLimit, "object key of "+strconv.Itoa(len(k))+" bytes (max "+strconv.Itoa(p.lim.keyBytes)+")")
+		} else {
+			// The entry itself sits one level down in the object.
+			sub, err = p.lim.checkValueAt(e, 1)
+		}
+		if err == nil {
+			continue
+		}
+		delete(obj, k)
+		p.skipped = append(p.skipped, msgErr(err.Code, surface, entryPath(at, k, entryKeys)+sub, err.Message+"; entry skipped"))
+	}
+	if n > 0 && len(obj) == 0 {
+		e := p.skipped[len(p.skipped)-1]
+		p.skipped = p.skipped[:len(p.skipped)-1]
+		e.Message = strings.TrimSuffix(e.Message, "; entry skipped") + "; no entry left, update rejected"
+		return nil, e
+	}
+	return obj, nil
+}
+
+// entryPath is the message path of the entry keyed k: "/dataModelUpdate/contents/<i>" for
+// v0.8 (through entryKeys), else at + "/" + k.
+func entryPath(at, k string, entryKeys []string) string {
+	for i := len(entryKeys) - 1; i >= 0; i-- {
+		if entryKeys[i] == k {
+			return at + "/" + strconv.Itoa(i)
+		}
+	}
+	return at + "/" + escapeToken(k)
 }

@@ -51,9 +51,9 @@ type Surface struct {
 	rev   uint64
 }
 
-func newSurface(id string, v protocol.Version, maxDataNodes int) *Surface {
+func newSurface(id string, v protocol.Version, opts Options) *Surface {
 	s := &Surface{ID: id, Version: v, Data: NewDataModel(), comps: map[string]*Component{}}
-	s.Data.SetLimits(maxDataNodes)
+	s.Data.setOptions(opts)
 	if v.AtLeast09() {
 		s.Root = "root"
 	}
@@ -97,6 +97,10 @@ func (s *Surface) Ready() bool {
 // Rev returns a counter that grows on every change to the surface: metadata, components
 // and data model (including local writes by two-way bindings).
 func (s *Surface) Rev() uint64 { return s.rev + s.Data.Version() }
+
+// ComponentsRev is a counter that changes whenever a component or the metadata of the
+// surface changes (not on data changes).
+func (s *Surface) ComponentsRev() uint64 { return s.rev }
 
 // putComponent stores c and reports whether anything changed.
 func (s *Surface) putComponent(c protocol.Component) bool {

@@ -88,6 +88,9 @@ export interface MountOptions {
   renderBudget?: number;
   /** The OpenWOP host's declaration (with `profile: "openwop"`). */
   openwop?: OpenWOPOptions;
+  /** Caps on what agents may send this renderer (README "Limits"); unset fields keep
+   *  their defaults. Over a cap an entry or line is skipped, or the surface fails closed. */
+  limits?: Limits;
 }
 
 /** A built-in policy profile. */
@@ -132,6 +135,29 @@ export interface OpenWOPOptions {
   targets?: Array<"resume" | "exchange">;
   /** The resume target is an approval gate: untrusted surfaces cannot drive it. */
   approval?: boolean;
+}
+
+/** The caps of `MountOptions.limits` (positive integers; README "Limits" has the
+ *  defaults). */
+export interface Limits {
+  maxLine?: number;
+  maxSurfaces?: number;
+  maxComponents?: number;
+  maxDataNodes?: number;
+  maxValueDepth?: number;
+  maxPathSegments?: number;
+  maxPathBytes?: number;
+  maxKeyBytes?: number;
+  maxStringBytes?: number;
+  maxEntries?: number;
+  maxArrayLen?: number;
+  maxIndexGap?: number;
+  maxInstances?: number;
+  maxDepth?: number;
+  maxTemplateItems?: number;
+  maxTextBytes?: number;
+  maxSurfaceBytes?: number;
+  maxFormatOutput?: number;
 }
 
 /** Options of `renderer.connect(url, options)`. */

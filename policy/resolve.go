@@ -122,6 +122,10 @@ func Resolve(profile string, overrides []byte) (*Policy, error) {
 func members(b []byte, path string) ([]jsonscan.Member, error) {
 	ms, err := jsonscan.Object(b)
 	if err != nil {
+		// jsonscan refuses duplicate keys at any depth itself, with their pointer.
+		if je, ok := err.(*jsonscan.Error); ok && strings.HasPrefix(je.Msg, "duplicate object key") {
+			return nil, &Error{Path: path + je.Pointer, Message: "duplicate member"}
+		}
 		return nil, &Error{Path: path, Message: "must be a JSON object"}
 	}
 	seen := map[string]bool{}

@@ -3,6 +3,7 @@ package protocol
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,7 +46,10 @@ const maxBatch = 10000
 
 // Decode decodes one line. The line may hold one message object, a JSON array of messages,
 // a {"messages":[...]} wrapper, an A2A DataPart {"kind":"data","data":...}, or several
-// such JSON values separated by whitespace (an SSE event with several data lines). Each
+// such JSON values each on its own line (an SSE event with several data lines). The line
+// is strict JSON (internal/jsonscan: no duplicate keys, valid UTF-8) with nothing after
+// a value on its line; otherwise it is rejected whole with one VALIDATION_FAILED error
+// whose Path is the JSON Pointer of the offending member. Each
 // message is decoded on its own: a bad one yields an *Error (Code VALIDATION_FAILED, Path
 // a JSON Pointer inside that message) and the others still decode. Messages and errors
 // are each in input order. The line is not retained.
@@ -62,32 +66,78 @@ func (d *Decoder) Decode(line []byte) ([]Message, []*Error) {
 			return
 		}
 		m, err := d.decodeMessage(raw)
-		if err != nil {
+		prefix := func(e *Error) {
 			if batch || index > 0 {
-				err.Message = "message " + strconv.Itoa(index) + ": " + err.Message
+				e.Message = "message " + strconv.Itoa(index) + ": " + e.Message
 			}
+		}
+		if err != nil {
+			prefix(err)
 			errs = append(errs, err)
 		} else {
+			if u, ok := m.(*UpdateDataModel); ok && len(u.Skipped) > 0 {
+				for _, e := range u.Skipped {
+					prefix(e)
+					errs = append(errs, e)
+				}
+				u.Skipped = nil
+			}
 			msgs = append(msgs, m)
 		}
 		index++
 	}
 	// Raw members of the messages are sub-slices of the line, which the caller may reuse:
 	// take a private copy once.
+	// The whole line is checked before anything in it is applied: a line with anything
+	// after its JSON value (other than further values on their own lines, as an SSE event
+	// with several data lines carries) is rejected whole.
 	rest := bytes.Clone(line)
+	var vbuf [1]json.RawMessage
+	values := vbuf[:0]
+	off := 0
 	for {
 		raw, next, err := jsonscan.Next(rest)
 		if err == jsonscan.ErrEmpty {
 			break
 		}
 		if err != nil {
-			errs = append(errs, &Error{Code: CodeValidationFailed, Message: "invalid JSON: " + jsonErrText(err)})
-			break
+			e := &Error{Code: CodeValidationFailed, Message: "invalid JSON: " + jsonErrText(err)}
+			var je *jsonscan.Error
+			if errors.As(err, &je) {
+				e.Path = je.Pointer
+				if len(values) > 0 {
+					e.Message = "value " + strconv.Itoa(len(values)) + ": " + e.Message
+				}
+			}
+			return nil, []*Error{e}
 		}
+		values = append(values, raw)
+		off += len(rest) - len(next)
 		rest = next
+		if !lineEnds(rest) {
+			return nil, []*Error{{Code: CodeValidationFailed,
+				Message: "invalid JSON: unexpected data after the JSON value (offset " + strconv.Itoa(off) + ")"}}
+		}
+	}
+	for _, raw := range values {
 		d.unwrap(raw, add, &errs, 0)
 	}
 	return msgs, errs
+}
+
+// lineEnds reports whether rest (what follows a JSON value) is only blanks up to the end
+// or to a newline.
+func lineEnds(rest []byte) bool {
+	for _, c := range rest {
+		switch c {
+		case ' ', '\t', '\r':
+		case '\n':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // jsonErrText is the text of a jsonscan error (it carries the byte offset).

@@ -58,7 +58,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"v0.8 action context value missing", `{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"a","component":{"Button":{"child":"l","action":{"name":"go","context":[{"key":"k"}]}}}}]}}`, "s", "/surfaceUpdate/components/0/component/Button/action/context/0", "missing required property \"value\""},
 		{"v0.8 data entry no value", `{"dataModelUpdate":{"surfaceId":"s","contents":[{"key":"a"}]}}`, "s", "/dataModelUpdate/contents/0", "has no value"},
 		{"v0.8 data entry two values", `{"dataModelUpdate":{"surfaceId":"s","contents":[{"key":"a","valueString":"x","valueNumber":1}]}}`, "s", "/dataModelUpdate/contents/0/valueNumber", "exactly one value"},
-		{"v0.8 valueArray is not v0.8", `{"dataModelUpdate":{"surfaceId":"s","contents":[{"key":"a","valueArray":[]}]}}`, "s", "/dataModelUpdate/contents/0/valueArray", "unknown property"},
+		{"v0.8 valueArray with an array element", `{"dataModelUpdate":{"surfaceId":"s","contents":[{"key":"a","valueArray":[1,[2]]}]}}`, "s", "/dataModelUpdate/contents/0/valueArray/1", "got array"},
+		{"v0.8 valueArray element with two values", `{"dataModelUpdate":{"surfaceId":"s","contents":[{"key":"a","valueArray":[{"valueString":"x","valueNumber":1}]}]}}`, "s", "/dataModelUpdate/contents/0/valueArray/0/valueNumber", "exactly one value"},
+		{"v0.8 valueArray element with a key", `{"dataModelUpdate":{"surfaceId":"s","contents":[{"key":"a","valueArray":[{"key":"k","valueString":"x"}]}]}}`, "s", "/dataModelUpdate/contents/0/valueArray/0/key", "unknown property"},
 		{"v0.8 nested entry type", `{"dataModelUpdate":{"surfaceId":"s","contents":[{"key":"a","valueMap":[{"key":"b","valueNumber":"1"}]}]}}`, "s", "/dataModelUpdate/contents/0/valueMap/0/valueNumber", "must be a number, got string"},
 		{"v0.8 dot idiom at root", `{"dataModelUpdate":{"surfaceId":"s","contents":[{"key":".","valueString":"x"}]}}`, "s", "/dataModelUpdate/contents/0", "must be a map"},
 		{"draft props without component", `{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"a","props":{"text":"x"}}]}}`, "s", "/surfaceUpdate/components/0/props", "missing required property \"component\""},
@@ -95,7 +97,14 @@ func TestDecodeBatch(t *testing.T) {
 		{"A2A DataPart", `{"kind":"data","data":[{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}],"metadata":{"mimeType":"application/a2ui+json"}}`, 1, nil},
 		{"v0.8 DataPart", `{"kind":"data","data":{"deleteSurface":{"surfaceId":"s"}}}`, 1, nil},
 		{"concatenated values", "{\"deleteSurface\":{\"surfaceId\":\"a\"}}\n{\"deleteSurface\":{\"surfaceId\":\"b\"}}", 2, nil},
-		{"trailing garbage", `{"deleteSurface":{"surfaceId":"a"}} x`, 1, []string{": invalid JSON"}},
+		{"trailing garbage", `{"deleteSurface":{"surfaceId":"a"}} x`, 0, []string{": invalid JSON: unexpected data after the JSON value (offset 35)"}},
+		{"two values on one line", `{"deleteSurface":{"surfaceId":"a"}} {"deleteSurface":{"surfaceId":"b"}}`, 0, []string{": invalid JSON: unexpected data after the JSON value"}},
+		{"garbage after a second value", "{\"deleteSurface\":{\"surfaceId\":\"a\"}}\n{\"deleteSurface\":{\"surfaceId\":\"b\"}}]", 0, []string{": invalid JSON: unexpected data"}},
+		{"bad second value", "{\"deleteSurface\":{\"surfaceId\":\"a\"}}\n{\"deleteSurface\":{\"surfaceId\":\"b\",\"surfaceId\":\"c\"}}", 0, []string{"/deleteSurface/surfaceId: value 1: invalid JSON: duplicate object key"}},
+		{"duplicate envelope key", `{"deleteSurface":{"surfaceId":"a"},"deleteSurface":{"surfaceId":"b"}}`, 0, []string{"/deleteSurface: invalid JSON: duplicate object key \"deleteSurface\""}},
+		{"duplicate deep key", `{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/a","value":{"x":[{"k":1,"k":2}]}}}`, 0, []string{"/updateDataModel/value/x/0/k: invalid JSON: duplicate object key \"k\""}},
+		{"invalid UTF-8", "{\"version\":\"v0.9\",\"updateDataModel\":{\"surfaceId\":\"s\",\"path\":\"/a\",\"value\":[\"\xc3\x28\"]}}", 0, []string{"/updateDataModel/value/0: invalid JSON: invalid UTF-8 in string"}},
+		{"lone surrogate", `{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/a","value":"\udead"}}`, 0, []string{"/updateDataModel/value: invalid JSON: lone UTF-16 surrogate"}},
 		{"nested array", `[[{"deleteSurface":{"surfaceId":"a"}}]]`, 0, []string{": message 0: a message must be a JSON object, got array"}},
 	}
 	for _, tt := range tests {
@@ -179,12 +188,56 @@ func TestDecodeDataModelValues(t *testing.T) {
 		}
 	}
 	deep := `{"key":"x","valueString":"v"}`
-	for i := 0; i < 40; i++ {
+	for i := 0; i < 50; i++ {
 		deep = `{"key":"x","valueMap":[` + deep + `]}`
 	}
 	_, errs := NewDecoder().Decode([]byte(`{"dataModelUpdate":{"surfaceId":"s","contents":[` + deep + `]}}`))
-	if len(errs) != 1 || !strings.Contains(errs[0].Message, "nested deeper than 32") {
+	if len(errs) != 1 || !strings.Contains(errs[0].Message, "nested deeper than 48") {
 		t.Errorf("deep valueMap: %v", errs)
+	}
+}
+
+// TestDecodeValueArray: v0.8 valueArray (seed 000, WinUI) in all its element forms.
+func TestDecodeValueArray(t *testing.T) {
+	for _, c := range []struct{ contents, want string }{
+		{`[{"key":"l","valueArray":[{"valueString":"a"},{"valueString":"b"}]}]`, `{"l":["a","b"]}`},
+		{`[{"key":"l","valueArray":[{"valueString":"a"},{"valueNumber":2},{"valueBoolean":false}]}]`, `{"l":["a",2,false]}`},
+		{`[{"key":"l","valueArray":[{"valueMap":[{"key":"n","valueString":"x"}]},{"valueMap":[]}]}]`, `{"l":[{"n":"x"},{}]}`},
+		{`[{"key":"l","valueArray":[{"valueArray":[{"valueNumber":1}]},{"valueArray":[]}]}]`, `{"l":[[1],[]]}`},
+		{`[{"key":"l","valueArray":["bare",3,true]}]`, `{"l":["bare",3,true]}`},
+		{`[{"key":"l","valueArray":[]}]`, `{"l":[]}`},
+		{`[{"key":"l","valueArray":[null,{"valueString":"x"},null]}]`, `{"l":[null,"x",null]}`},
+		{`[{"key":"m","valueMap":[{"key":"l","valueArray":[{"valueString":"in"}]}]}]`, `{"m":{"l":["in"]}}`},
+	} {
+		msgs, errs := NewDecoder().Decode([]byte(`{"dataModelUpdate":{"surfaceId":"s","contents":` + c.contents + `}}`))
+		if len(errs) > 0 || len(msgs) != 1 {
+			t.Fatalf("%s: %v", c.contents, errs)
+		}
+		if got := string(msgs[0].(*UpdateDataModel).Value); got != c.want {
+			t.Errorf("%s: got %s, want %s", c.contents, got, c.want)
+		}
+	}
+}
+
+// TestDecodeEntryIsolation: one malformed v0.8 entry is reported and skipped, its siblings
+// decode; with none left the message is rejected.
+func TestDecodeEntryIsolation(t *testing.T) {
+	msgs, errs := NewDecoder().Decode([]byte(`{"dataModelUpdate":{"surfaceId":"s","contents":[{"key":"a","valueString":"ok"},{"key":"b","valueNumber":"NaN"},{"key":"c"},{"key":"d","valueBoolean":true}]}}`))
+	if len(msgs) != 1 || len(errs) != 2 {
+		t.Fatalf("msgs %v errs %v", msgs, errs)
+	}
+	m := msgs[0].(*UpdateDataModel)
+	if string(m.Value) != `{"a":"ok","d":true}` || strings.Join(m.EntryKeys, ",") != "a,,,d" {
+		t.Errorf("value %s keys %q", m.Value, m.EntryKeys)
+	}
+	if errs[0].Path != "/dataModelUpdate/contents/1/valueNumber" || errs[1].Path != "/dataModelUpdate/contents/2" ||
+		errs[0].Code != CodeValidationFailed || errs[0].SurfaceID != "s" {
+		t.Errorf("errors %+v %+v", *errs[0], *errs[1])
+	}
+	msgs, errs = NewDecoder().Decode([]byte(`{"dataModelUpdate":{"surfaceId":"s","contents":[{"key":"b","valueNumber":"x"},{"key":"c"}]}}`))
+	if len(msgs) != 0 || len(errs) != 1 || errs[0].Path != "/dataModelUpdate/contents/0/valueNumber" ||
+		!strings.Contains(errs[0].Message, "/dataModelUpdate/contents/1: ") {
+		t.Errorf("all entries bad: msgs %v errs %v", msgs, errs)
 	}
 }
 

@@ -172,8 +172,10 @@ func normPath(p string) string {
 	return p
 }
 
-// maxValueMapDepth bounds valueMap nesting (each level is re-parsed).
-const maxValueMapDepth = 32
+// maxValueMapDepth bounds valueMap/valueArray nesting in the decoder's recursion (each
+// level is re-parsed); the configurable cap on value depth is the model's
+// (model.Options.MaxValueDepth), which a value past this one cannot reach anyway.
+const maxValueMapDepth = 48
 
 func decodeDataModelUpdate08(body json.RawMessage, base, surface string) (Message, *Error) {
 	f := fields{base: base, surface: surface}
@@ -204,11 +206,28 @@ func decodeDataModelUpdate08(body json.RawMessage, base, surface string) (Messag
 			return m, nil
 		}
 	}
-	val, err := entries08(entries, p, m.SurfaceID, 0)
-	if err != nil {
-		return nil, err
+	// Each top-level entry stands alone: a malformed one is reported and skipped, its
+	// siblings apply. When none is left, the message is rejected (an empty map would
+	// replace the data at path).
+	members := make([]kv, 0, len(entries))
+	m.EntryKeys = make([]string, len(entries))
+	for i, e := range entries {
+		k, v, err := entry08(e, p+idx(i), m.SurfaceID, 0)
+		if err != nil {
+			m.Skipped = append(m.Skipped, err)
+			continue
+		}
+		m.EntryKeys[i] = k
+		members = append(members, kv{k, v})
 	}
-	m.Value = val
+	if len(members) == 0 && len(m.Skipped) > 0 {
+		first := m.Skipped[0]
+		for _, e := range m.Skipped[1:] {
+			first.Message += "; " + e.Path + ": " + e.Message
+		}
+		return nil, first
+	}
+	m.Value = objectRaw(members)
 	return m, nil
 }
 
@@ -225,6 +244,10 @@ func entries08(list []json.RawMessage, p, surface string, depth int) (json.RawMe
 	return objectRaw(members), nil
 }
 
+// valueKinds are the typed value members of a v0.8 entry. valueArray is not in the v0.8
+// schema, but WinUI (seed 000) and agents written against it send it.
+var valueKinds = []string{"valueString", "valueNumber", "valueBoolean", "valueMap", "valueArray"}
+
 // entry08 converts one {key, value*} entry. valueMap may nest (agents do it although the
 // schema forbids it past one level); a valueString that looks like a JSON object or array
 // (trimmed text starts with { and ends with }, or [ and ]) and parses is taken as that
@@ -235,52 +258,94 @@ func entry08(raw json.RawMessage, p, surface string, depth int) (string, json.Ra
 	if f.o, ok = parseObj(raw); !ok {
 		return "", nil, verr(surface, p, "a data entry must be an object, got "+typeName(raw))
 	}
-	f.only("key", "valueString", "valueNumber", "valueBoolean", "valueMap")
+	f.only("key", "valueString", "valueNumber", "valueBoolean", "valueMap", "valueArray")
 	key := f.str("key", true, false)
 	if f.err != nil {
 		return "", nil, f.err
 	}
+	v, err := typedValue08(f, p, surface, depth, "data entry \""+key+"\"")
+	return key, v, err
+}
+
+// typedValue08 decodes the one typed value member of f.o (an entry or a valueArray
+// element).
+func typedValue08(f fields, p, surface string, depth int, what string) (json.RawMessage, *Error) {
 	var vk string
-	for _, k := range []string{"valueString", "valueNumber", "valueBoolean", "valueMap"} {
+	for _, k := range valueKinds {
 		if _, ok := f.o[k]; ok {
 			if vk != "" {
-				return "", nil, verr(surface, p+ptr(k), "a data entry must have exactly one value, got "+vk+" and "+k)
+				return nil, verr(surface, p+ptr(k), "a data entry must have exactly one value, got "+vk+" and "+k)
 			}
 			vk = k
 		}
 	}
 	if vk == "" {
-		return "", nil, verr(surface, p, "data entry \""+key+"\" has no value (valueString, valueNumber, valueBoolean or valueMap)")
+		return nil, verr(surface, p, what+" has no value (valueString, valueNumber, valueBoolean, valueMap or valueArray)")
 	}
 	v := f.o[vk]
 	switch vk {
 	case "valueString":
 		s := f.str(vk, true, false)
 		if f.err != nil {
-			return "", nil, f.err
+			return nil, f.err
 		}
-		return key, jsonInString(s), nil
+		return jsonInString(s), nil
 	case "valueNumber":
 		if typeName(v) != "number" {
-			return "", nil, verr(surface, p+"/valueNumber", "\"valueNumber\" must be a number, got "+typeName(v))
+			return nil, verr(surface, p+"/valueNumber", "\"valueNumber\" must be a number, got "+typeName(v))
 		}
-		return key, compact(v), nil
+		return compact(v), nil
 	case "valueBoolean":
 		f.boolean(vk)
 		if f.err != nil {
-			return "", nil, f.err
+			return nil, f.err
 		}
-		return key, compact(v), nil
+		return compact(v), nil
 	}
-	list := f.array("valueMap", true, false)
+	list := f.array(vk, true, false)
 	if f.err != nil {
-		return "", nil, f.err
+		return nil, f.err
 	}
 	if depth >= maxValueMapDepth {
-		return "", nil, verr(surface, p+"/valueMap", "valueMap nested deeper than "+strconv.Itoa(maxValueMapDepth)+" levels")
+		return nil, verr(surface, p+"/"+vk, vk+" nested deeper than "+strconv.Itoa(maxValueMapDepth)+" levels")
 	}
-	m, err := entries08(list, p+"/valueMap", surface, depth+1)
-	return key, m, err
+	if vk == "valueMap" {
+		return entries08(list, p+"/valueMap", surface, depth+1)
+	}
+	return array08(list, p+"/valueArray", surface, depth+1)
+}
+
+// array08 converts a valueArray: each element is a typed value object
+// ({"valueString":...}, {"valueMap":[...]}, {"valueArray":[...]}, ...), a bare JSON
+// primitive, or null.
+func array08(list []json.RawMessage, p, surface string, depth int) (json.RawMessage, *Error) {
+	var b []byte
+	b = append(b, '[')
+	for i, e := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		at := p + idx(i)
+		switch firstByte(e) {
+		case '{':
+			f := fields{base: at, surface: surface}
+			f.o, _ = parseObj(e)
+			f.only(valueKinds...)
+			if f.err != nil {
+				return nil, f.err
+			}
+			v, err := typedValue08(f, at, surface, depth, "valueArray element "+strconv.Itoa(i))
+			if err != nil {
+				return nil, err
+			}
+			b = append(b, v...)
+		case '[':
+			return nil, verr(surface, at, "a valueArray element must be a typed value, a primitive or null, got array")
+		default:
+			b = append(b, compact(e)...)
+		}
+	}
+	return append(b, ']'), nil
 }
 
 // jsonInString returns s as a JSON string, or, when s is JSON object/array text, that

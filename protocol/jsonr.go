@@ -33,7 +33,7 @@ func jarr(raw []byte, list *[]json.RawMessage) error {
 	return nil
 }
 
-// jobj splits raw, a JSON object, into its raw members (the last duplicate wins).
+// jobj splits raw, a JSON object, into its raw members (a duplicate key is an error).
 func jobj[M ~map[string]json.RawMessage](raw []byte, m *M) error {
 	ms, err := jsonscan.Object(raw)
 	if err != nil {

@@ -93,6 +93,14 @@ type UpdateDataModel struct {
 	SurfaceID string
 	Path      string
 	Value     json.RawMessage
+	// EntryKeys (v0.8 only) maps each index of the message's contents list to the key of
+	// that entry in Value ("" for an entry the decoder skipped), so that an error about
+	// one entry can point at it ("/dataModelUpdate/contents/3").
+	EntryKeys []string
+	// Skipped are the errors of the contents entries the decoder left out of Value (v0.8:
+	// one malformed entry is reported and skipped, its siblings apply). Decoder.Decode
+	// returns them beside the message.
+	Skipped []*Error
 }
 
 // DeleteSurface removes a surface and everything it holds.

@@ -77,8 +77,14 @@ type Options struct {
 	BaseURL string
 	// Messages are the built-in strings and the writing direction (nil: English, LTR).
 	Messages *l10n.Messages
-	// Limits are the per-surface limits of the state model (zero: model defaults).
+	// Limits are the per-surface limits of the state model and the caps on data-model
+	// updates (zero fields: model defaults).
 	Limits model.Options
+	// RenderLimits are the per-surface render budgets (zero fields: catalog defaults);
+	// MaxFormatOutput caps one formatString result (0: binding.DefaultMaxOutput). Over
+	// any of them a surface fails closed.
+	RenderLimits    catalog.Limits
+	MaxFormatOutput int
 	// MaxLine is the byte cap of one JSONL line or SSE event (0: 1 MiB).
 	MaxLine int
 	// Now returns the action timestamp; nil means time.Now.
@@ -184,6 +190,10 @@ func New(h Host, opts Options) *Renderer {
 	if opts.Functions == nil {
 		opts.Functions = binding.BasicFunctions()
 	}
+	if opts.MaxFormatOutput > 0 {
+		opts.Functions = opts.Functions.Clone()
+		opts.Functions.SetMaxOutput(opts.MaxFormatOutput)
+	}
 	if opts.Policy == nil {
 		opts.Policy = policy.Default()
 	}
@@ -245,7 +255,7 @@ func (r *Renderer) Apply(m protocol.Message) {
 			Message: "unexpected function response " + strconv.Quote(m.FunctionCallID)})
 		return
 	}
-	if err := r.proc.Apply(m); err != nil {
+	for _, err := range r.proc.ApplyReport(m) {
 		r.Report(err)
 	}
 	if cs, ok := m.(*protocol.CreateSurface); ok {
@@ -531,18 +541,16 @@ func (r *Renderer) Dispatch(surfaceID string, ev dom.Event) {
 func (r *Renderer) newEnv(id, base string) *catalog.Env {
 	pl := r.opts.Policy.Limits
 	env := &catalog.Env{
-		Catalog:          r.opts.Catalog,
-		Functions:        r.opts.Functions,
-		Formatter:        r.opts.Formatter,
-		Policy:           r.opts.Policy,
-		BaseURL:          catalog.ParseBaseURL(base),
-		Handlers:         &catalog.Handlers{},
-		State:            catalog.NewUIState(),
-		OpenURL:          r.host.OpenURL,
-		MaxInstances:     pl.MaxInstances,
-		MaxDepth:         pl.MaxDepth,
-		MaxTemplateItems: pl.MaxTemplateItems,
-		Messages:         r.opts.Messages,
+		Catalog:   r.opts.Catalog,
+		Functions: r.opts.Functions,
+		Formatter: r.opts.Formatter,
+		Policy:    r.opts.Policy,
+		BaseURL:   catalog.ParseBaseURL(base),
+		Handlers:  &catalog.Handlers{},
+		State:     catalog.NewUIState(),
+		OpenURL:   r.host.OpenURL,
+		Limits:    renderLimits(r.opts.RenderLimits, pl.MaxInstances, pl.MaxDepth, pl.MaxTemplateItems),
+		Messages:  r.opts.Messages,
 	}
 	env.OnAction = r.onAction
 	env.Now = r.opts.Now
@@ -569,6 +577,20 @@ func (r *Renderer) newEnv(id, base string) *catalog.Env {
 		}
 	}
 	return env
+}
+
+// renderLimits is lim with the policy's render limits (those > 0) in place.
+func renderLimits(lim catalog.Limits, instances, depth, rows int) catalog.Limits {
+	if instances > 0 {
+		lim.MaxInstances = instances
+	}
+	if depth > 0 {
+		lim.MaxDepth = depth
+	}
+	if rows > 0 {
+		lim.MaxTemplateItems = rows
+	}
+	return lim
 }
 
 func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {

@@ -457,7 +457,7 @@ func (st *Stream) apply(data []byte) {
 	}
 	if !handled {
 		var errs []*protocol.Error
-		msgs, errs = st.dec.Decode(data)
+		msgs, errs = st.decode(data)
 		st.report(errs)
 	}
 	for _, m := range msgs {
@@ -465,8 +465,34 @@ func (st *Stream) apply(data []byte) {
 		if id := m.Surface(); id != "" {
 			st.touched[id] = true
 		}
-		st.r.Apply(m)
+		st.r.applyGuarded(m)
 	}
+}
+
+// decode is Decoder.Decode with a recovered panic turned into an error for the line.
+func (st *Stream) decode(line []byte) (msgs []protocol.Message, errs []*protocol.Error) {
+	defer func() {
+		if p := recover(); p != nil {
+			msgs, errs = nil, []*protocol.Error{{Code: protocol.CodeRender, Message: "decoding the line failed: " + panicText(p)}}
+		}
+	}()
+	return st.dec.Decode(line)
+}
+
+// applyGuarded is Apply with a recovered panic confined to the message's surface: the
+// surface shows the crash notice, the stream and the other surfaces go on.
+func (r *Renderer) applyGuarded(m protocol.Message) {
+	defer func() {
+		if p := recover(); p != nil {
+			id := m.Surface()
+			if s := r.surf[id]; s != nil && s.crashed == "" {
+				s.crashed = panicText(p)
+				r.markDirty(s)
+			}
+			r.Report(&protocol.Error{Code: protocol.CodeRender, SurfaceID: id, Message: "applying a message failed: " + panicText(p)})
+		}
+	}()
+	r.Apply(m)
 }
 
 func (st *Stream) report(errs []*protocol.Error) {

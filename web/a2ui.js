@@ -291,6 +291,7 @@
         // "openwop": render only OpenWOP ui.a2ui-surface envelopes; actions become
         // a2ui-openwop-action events for the targets options.openwop declares.
         openwop: options.openwop || {},
+        limits: options.limits || {},
       });
       started = true;
       if (created && typeof created.error === "string") {

@@ -21,6 +21,25 @@ const MaxSource = 16 << 10
 // flattened into the text of the node at the limit.
 const MaxDepth = 16
 
+// MaxNesting bounds the nesting estimate of a source (block containers at a line's
+// start: ">", list markers, list indentation; inline: open brackets and emphasis runs).
+// A source over it, or whose syntax tree turns out deeper than maxTreeDepth, or whose
+// rendering exceeds MaxOutput bytes, is shown as plain text: goldmark and the walker
+// recurse per nesting level, and under GOOS=js the stack is the JS engine's (a few
+// thousand levels are a RangeError that kills every renderer on the page).
+const MaxNesting = 32
+
+// maxBrackets bounds the "[" of one source: goldmark's link parsing is quadratic in them
+// ("[](" repeated over 16 KiB takes seconds).
+const maxBrackets = 1024
+
+// maxTreeDepth is the deepest syntax tree walked (a check after parsing, iterative).
+const maxTreeDepth = 2 * MaxNesting
+
+// MaxOutput bounds the text and attribute bytes one source renders to (a link
+// reference definition used many times repeats its URL).
+const MaxOutput = 256 << 10
+
 // LinkRel is the rel attribute of every rendered link.
 const LinkRel = "noopener noreferrer ugc"
 
@@ -88,13 +107,165 @@ func Blocks(s string) []*dom.Node { return BlocksWith(s, nil) }
 
 // BlocksWith is Blocks under o.
 func BlocksWith(s string, o *Options) []*dom.Node {
-	if IsPlain(s) || len(s) > MaxSource {
-		return []*dom.Node{el("p", textNode(s))}
+	nodes, _ := BlocksChecked(s, o)
+	return nodes
+}
+
+// BlocksChecked is BlocksWith also returning why s was shown as plain text instead of
+// Markdown (a *BudgetError), if it was.
+func BlocksChecked(s string, o *Options) ([]*dom.Node, error) {
+	doc, src, err := parse(s)
+	if doc == nil {
+		return []*dom.Node{el("p", textNode(s))}, err
+	}
+	w := walker{src: src, opts: o}
+	out := w.children(doc, 0)
+	if w.size > MaxOutput {
+		return []*dom.Node{el("p", textNode(s))}, overOutput()
+	}
+	return out, nil
+}
+
+// BudgetError says which Markdown budget a source exceeded.
+type BudgetError struct{ Msg string }
+
+func (e *BudgetError) Error() string { return "Markdown over budget: " + e.Msg }
+
+func overOutput() error {
+	return &BudgetError{"renders to more than " + strconv.Itoa(MaxOutput) + " bytes"}
+}
+
+// parse parses s unless it is plain (nil, nil, nil) or over a budget (the error).
+func parse(s string) (ast.Node, []byte, error) {
+	if IsPlain(s) {
+		return nil, nil, nil
+	}
+	if len(s) > MaxSource {
+		return nil, nil, &BudgetError{"source of " + strconv.Itoa(len(s)) + " bytes (max " + strconv.Itoa(MaxSource) + ")"}
+	}
+	if n := Nesting(s); n > MaxNesting {
+		return nil, nil, &BudgetError{"nests " + strconv.Itoa(n) + " levels deep (max " + strconv.Itoa(MaxNesting) + ")"}
+	}
+	if n := strings.Count(s, "["); n > maxBrackets {
+		return nil, nil, &BudgetError{strconv.Itoa(n) + " brackets (max " + strconv.Itoa(maxBrackets) + ")"}
 	}
 	src := []byte(s)
 	doc := parser().Parse(text.NewReader(src))
-	w := walker{src: src, opts: o}
-	return w.children(doc, 0)
+	if treeDepth(doc) > maxTreeDepth {
+		return nil, nil, &BudgetError{"syntax tree deeper than " + strconv.Itoa(maxTreeDepth)}
+	}
+	return doc, src, nil
+}
+
+// Nesting estimates how deep s would nest once parsed, in one pass and without
+// recursion: the most block container markers at the start of a line (">", "-", "*",
+// "+", "1." / "1)", two columns of indentation each), plus the deepest run of open "["
+// and of opening emphasis delimiters on the way.
+func Nesting(s string) int {
+	worst := 0
+	brackets, emph := 0, 0
+	lineStart := true
+	for i := 0; i < len(s); {
+		if lineStart {
+			lineStart = false
+			depth, col := 0, 0
+			for i < len(s) {
+				c := s[i]
+				switch {
+				case c == ' ':
+					col++
+					if col%2 == 0 {
+						depth++
+					}
+					i++
+					continue
+				case c == '\t':
+					depth += 2
+					i++
+					continue
+				case c == '>':
+					depth++
+					i++
+					continue
+				case (c == '-' || c == '*' || c == '+') && i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\t'):
+					depth++
+					i += 2
+					continue
+				case c >= '0' && c <= '9':
+					j := i
+					for j < len(s) && j-i < 9 && s[j] >= '0' && s[j] <= '9' {
+						j++
+					}
+					if j < len(s) && (s[j] == '.' || s[j] == ')') && j+1 < len(s) && (s[j+1] == ' ' || s[j+1] == '\t') {
+						depth++
+						i = j + 2
+						continue
+					}
+				}
+				break
+			}
+			worst = max(worst, depth)
+			continue
+		}
+		switch c := s[i]; c {
+		case '\n', '\r':
+			lineStart = true
+		case '\\':
+			i++ // an escaped character opens nothing
+		case '[':
+			brackets++
+			worst = max(worst, brackets)
+		case ']':
+			if brackets > 0 {
+				brackets--
+			}
+		case '*', '_', '~':
+			// A delimiter run that a space or the start precedes opens; one a space or
+			// the end follows closes.
+			j := i
+			for j < len(s) && s[j] == c {
+				j++
+			}
+			before := i == 0 || s[i-1] == ' ' || s[i-1] == '\n' || s[i-1] == '\t'
+			after := j == len(s) || s[j] == ' ' || s[j] == '\n' || s[j] == '\t'
+			switch {
+			case before && !after:
+				emph++
+				worst = max(worst, emph)
+			case after && !before && emph > 0:
+				emph--
+			}
+			i = j
+			continue
+		}
+		i++
+	}
+	return worst
+}
+
+// treeDepth returns the depth of the syntax tree under n, iteratively.
+func treeDepth(n ast.Node) int {
+	depth, worst := 0, 0
+	c := n
+	for {
+		if f := c.FirstChild(); f != nil {
+			c = f
+			depth++
+			worst = max(worst, depth)
+			if worst > maxTreeDepth {
+				return worst
+			}
+			continue
+		}
+		for c != n && c.NextSibling() == nil {
+			c = c.Parent()
+			depth--
+		}
+		if c == n {
+			return worst
+		}
+		c = c.NextSibling()
+	}
 }
 
 // Inline renders s as phrasing content only (text, em, strong, code, a, br), for places
@@ -104,15 +275,23 @@ func Inline(s string) []*dom.Node { return InlineWith(s, nil) }
 
 // InlineWith is Inline under o.
 func InlineWith(s string, o *Options) []*dom.Node {
-	if IsPlain(s) || len(s) > MaxSource {
-		return []*dom.Node{textNode(s)}
+	nodes, _ := InlineChecked(s, o)
+	return nodes
+}
+
+// InlineChecked is InlineWith also returning why s was shown as plain text, if it was.
+func InlineChecked(s string, o *Options) ([]*dom.Node, error) {
+	doc, src, err := parse(s)
+	if doc == nil {
+		return []*dom.Node{textNode(s)}, err
 	}
-	src := []byte(s)
-	doc := parser().Parse(text.NewReader(src))
 	w := walker{src: src, opts: o}
 	var out []*dom.Node
 	w.flattenBlocks(doc, &out)
-	return out
+	if w.size > MaxOutput {
+		return []*dom.Node{textNode(s)}, overOutput()
+	}
+	return out, nil
 }
 
 // SingleParagraph reports whether nodes (from Blocks) is exactly one <p>, so a caller can
@@ -127,6 +306,8 @@ func SingleParagraph(nodes []*dom.Node) ([]*dom.Node, bool) {
 type walker struct {
 	src  []byte
 	opts *Options
+	// size counts the text and attribute bytes produced (MaxOutput).
+	size int
 }
 
 func el(tag string, children ...*dom.Node) *dom.Node {
@@ -136,6 +317,12 @@ func el(tag string, children ...*dom.Node) *dom.Node {
 // textNode returns a text node of s without bidi controls and invisible characters
 // (policy.CleanText): agent text cannot reorder or hide what the user reads.
 func textNode(s string) *dom.Node { return &dom.Node{Kind: dom.Text, Text: policy.CleanText(s)} }
+
+// text is appendText, counting the bytes.
+func (w *walker) text(out []*dom.Node, s string) []*dom.Node {
+	w.size += len(s)
+	return appendText(out, s)
+}
 
 // appendText appends s, merging with a trailing text node.
 func appendText(out []*dom.Node, s string) []*dom.Node {
@@ -160,7 +347,7 @@ func (w *walker) children(n ast.Node, depth int) []*dom.Node {
 
 func (w *walker) wrap(out []*dom.Node, tag string, n ast.Node, depth int) []*dom.Node {
 	if depth >= MaxDepth {
-		return appendText(out, w.plain(n))
+		return w.text(out, w.plain(n))
 	}
 	e := el(tag)
 	e.Children = w.children(n, depth+1)
@@ -169,6 +356,9 @@ func (w *walker) wrap(out []*dom.Node, tag string, n ast.Node, depth int) []*dom
 
 // node appends the rendering of n to out.
 func (w *walker) node(out []*dom.Node, n ast.Node, depth int) []*dom.Node {
+	if w.size > MaxOutput {
+		return out // over budget: the caller shows the source as text
+	}
 	switch n := n.(type) {
 	case *ast.Heading:
 		base := 0
@@ -195,6 +385,7 @@ func (w *walker) node(out []*dom.Node, n ast.Node, depth int) []*dom.Node {
 			seg := lines.At(i)
 			b.Write(seg.Value(w.src))
 		}
+		w.size += b.Len()
 		return append(out, el("pre", el("code", textNode(b.String()))))
 	case *ast.Blockquote:
 		return w.wrap(out, "blockquote", n, depth)
@@ -215,21 +406,21 @@ func (w *walker) node(out []*dom.Node, n ast.Node, depth int) []*dom.Node {
 		return out // raw HTML is never rendered, not even as text
 	case *ast.Text:
 		if n.IsRaw() {
-			out = appendText(out, string(n.Segment.Value(w.src)))
+			out = w.text(out, string(n.Segment.Value(w.src)))
 		} else {
-			out = appendText(out, decode(n.Segment.Value(w.src)))
+			out = w.text(out, decode(n.Segment.Value(w.src)))
 		}
 		if n.HardLineBreak() {
 			out = append(out, el("br"))
 		} else if n.SoftLineBreak() {
-			out = appendText(out, "\n")
+			out = w.text(out, "\n")
 		}
 		return out
 	case *ast.String:
 		if n.IsCode() || n.IsRaw() {
-			return appendText(out, string(n.Value))
+			return w.text(out, string(n.Value))
 		}
-		return appendText(out, decode(n.Value))
+		return w.text(out, decode(n.Value))
 	case *ast.CodeSpan:
 		var b strings.Builder
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
@@ -240,6 +431,7 @@ func (w *walker) node(out []*dom.Node, n ast.Node, depth int) []*dom.Node {
 				b.Write(t.Value)
 			}
 		}
+		w.size += b.Len()
 		return append(out, el("code", textNode(b.String())))
 	case *ast.Emphasis:
 		tag := "em"
@@ -250,30 +442,32 @@ func (w *walker) node(out []*dom.Node, n ast.Node, depth int) []*dom.Node {
 	case *ast.Link:
 		href, ok := w.opts.link(decode(n.Destination))
 		if !ok || depth >= MaxDepth {
-			return append(out, w.children(n, depth)...)
+			return append(out, w.children(n, depth+1)...)
 		}
 		a := el("a")
 		a.Attrs = linkAttrs(href, decode(n.Title))
+		w.size += len(href) + len(n.Title)
 		a.Children = w.children(n, depth+1)
 		return discloseHost(append(out, a), w.plain(n), href)
 	case *ast.AutoLink:
 		raw := string(n.URL(w.src))
 		label := string(n.Label(w.src))
 		if n.AutoLinkType != ast.AutoLinkURL {
-			return appendText(out, label)
+			return w.text(out, label)
 		}
 		href, ok := w.opts.link(raw)
 		if !ok {
-			return appendText(out, label)
+			return w.text(out, label)
 		}
 		a := el("a", textNode(label))
 		a.Attrs = linkAttrs(href, "")
+		w.size += len(href) + len(label)
 		return discloseHost(append(out, a), label, href)
 	case *ast.Image:
-		return appendText(out, w.plain(n)) // images are dropped; the alt text stays
+		return w.text(out, w.plain(n)) // images are dropped; the alt text stays
 	}
 	// Unknown node kinds (none with the core parser): keep their text.
-	return appendText(out, w.plain(n))
+	return w.text(out, w.plain(n))
 }
 
 func linkAttrs(href, title string) []dom.Attr {
@@ -284,16 +478,16 @@ func linkAttrs(href, title string) []dom.Attr {
 	return as // already sorted by name: href, rel, target, title
 }
 
-// plain returns the concatenated text content of n (raw HTML excluded).
+// plain returns the concatenated text content of n (raw HTML excluded), walking the tree
+// iteratively.
 func (w *walker) plain(n ast.Node) string {
 	var b strings.Builder
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
+	c := n
+	for {
+		descend := true
 		switch t := c.(type) {
 		case *ast.RawHTML, *ast.HTMLBlock:
-			return ast.WalkSkipChildren, nil
+			descend = false
 		case *ast.Text:
 			b.WriteString(decode(t.Segment.Value(w.src)))
 			if t.SoftLineBreak() || t.HardLineBreak() {
@@ -302,13 +496,28 @@ func (w *walker) plain(n ast.Node) string {
 		case *ast.String:
 			b.WriteString(decode(t.Value))
 		}
-		return ast.WalkContinue, nil
-	})
+		if f := c.FirstChild(); descend && f != nil {
+			c = f
+			continue
+		}
+		for c != n && c.NextSibling() == nil {
+			c = c.Parent()
+		}
+		if c == n {
+			break
+		}
+		c = c.NextSibling()
+	}
 	return b.String()
 }
 
 // flattenBlocks appends the inline content of every leaf block of n, separated by <br>.
-func (w *walker) flattenBlocks(n ast.Node, out *[]*dom.Node) {
+func (w *walker) flattenBlocks(n ast.Node, out *[]*dom.Node) { w.flatten(n, out, 0) }
+
+func (w *walker) flatten(n ast.Node, out *[]*dom.Node, depth int) {
+	if depth > maxTreeDepth {
+		return // parse checked the depth already
+	}
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c.(type) {
 		case *ast.Paragraph, *ast.Heading, *ast.TextBlock:
@@ -324,7 +533,7 @@ func (w *walker) flattenBlocks(n ast.Node, out *[]*dom.Node) {
 			*out = append(*out, pre[0].Children...) // the <code> inside <pre>
 		case *ast.HTMLBlock, *ast.ThematicBreak:
 		default:
-			w.flattenBlocks(c, out)
+			w.flatten(c, out, depth+1)
 		}
 	}
 }

@@ -105,6 +105,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		p.Apply(&opts)
 		jr.actionURL = "" // under the profile nothing is sent: actions are page events
 	}
+	applyLimits(&opts, args[1])
 	jr.r = render.New(jr, opts)
 	renderers[jr.handle] = jr
 

@@ -4,10 +4,11 @@
 // render; this package splits objects and arrays into raw members and decodes values
 // into the generic tree (map[string]any, []any, string, float64, bool, nil) directly.
 //
-// It accepts exactly RFC 8259 JSON: the same documents encoding/json accepts, with the
-// same results for the generic tree (duplicate keys: the last wins; invalid UTF-8 in
-// strings is replaced by U+FFFD; numbers out of float64 range are an error). Nesting is
-// limited to MaxDepth. Safe for concurrent use.
+// It accepts strict RFC 8259 JSON: what encoding/json accepts, minus what lets two readers
+// disagree about a document (security.md R-12.1): a duplicate object key (at any depth),
+// invalid UTF-8 in a string and a lone UTF-16 surrogate escape are errors, as are numbers
+// out of float64 range. Nesting is limited to MaxDepth, checked before recursing. An
+// *Error carries the JSON Pointer of where the problem is. Safe for concurrent use.
 package jsonscan
 
 import (
@@ -17,16 +18,52 @@ import (
 	"unicode/utf8"
 )
 
-// MaxDepth is the deepest nesting of arrays and objects accepted.
-const MaxDepth = 512
+// MaxDepth is the deepest nesting of arrays and objects accepted. It bounds the
+// recursion of every walk over decoded values; per-purpose caps (a data-model value's
+// depth, model.Options.MaxValueDepth) are lower.
+const MaxDepth = 128
 
 // Error describes malformed JSON at a byte offset.
 type Error struct {
 	Offset int
 	Msg    string
+	// Pointer is the JSON Pointer (RFC 6901) of the value or member where the problem
+	// is ("" for the document itself, "/a/0" inside {"a":[...]}).
+	Pointer string
+	// toks are Pointer's reference tokens, innermost first, while the scan unwinds.
+	toks []string
 }
 
-func (e *Error) Error() string { return e.Msg + " (offset " + strconv.Itoa(e.Offset) + ")" }
+func (e *Error) Error() string {
+	s := e.Msg + " (offset " + strconv.Itoa(e.Offset)
+	if e.Pointer != "" {
+		s += ", at " + e.Pointer
+	}
+	return s + ")"
+}
+
+// finish builds Pointer from the tokens collected while unwinding.
+func (e *Error) finish() *Error {
+	if e == nil || len(e.toks) == 0 {
+		return e
+	}
+	var b []byte
+	for i := len(e.toks) - 1; i >= 0; i-- {
+		b = append(b, '/')
+		for _, c := range []byte(e.toks[i]) {
+			switch c {
+			case '~':
+				b = append(b, '~', '0')
+			case '/':
+				b = append(b, '~', '1')
+			default:
+				b = append(b, c)
+			}
+		}
+	}
+	e.Pointer, e.toks = string(b), nil
+	return e
+}
 
 // ErrEmpty is returned for input holding no JSON value.
 var ErrEmpty = errors.New("no JSON value")
@@ -35,6 +72,63 @@ type scanner struct {
 	b   []byte
 	i   int
 	err *Error
+	// esc is set by skipString when the string had a backslash escape.
+	esc bool
+	// The keys of the objects being scanned, innermost last, for the duplicate check:
+	// kn entries, the first in kbuf (no allocation for ordinary documents), the rest in
+	// kmore. Each object truncates kn back when done.
+	kbuf  [24][]byte
+	kmore [][]byte
+	kn    int
+}
+
+// at records tok as the member or element the pending error happened inside.
+func (s *scanner) at(tok string) { s.err.toks = append(s.err.toks, tok) }
+
+func (s *scanner) key(i int) []byte {
+	if i < len(s.kbuf) {
+		return s.kbuf[i]
+	}
+	return s.kmore[i-len(s.kbuf)]
+}
+
+func (s *scanner) pushKey(k []byte) {
+	if s.kn < len(s.kbuf) {
+		s.kbuf[s.kn] = k
+	} else {
+		s.kmore = append(s.kmore[:s.kn-len(s.kbuf)], k)
+	}
+	s.kn++
+}
+
+// dupKey reports whether the key lit (a validated string literal, quotes included)
+// repeats one of the keys pushed since mark, and pushes it. Small objects compare
+// linearly; seen takes over past 16 keys.
+func (s *scanner) dupKey(lit []byte, mark int, seen *map[string]struct{}) bool {
+	key := lit[1 : len(lit)-1]
+	if s.esc {
+		key = []byte(unquote(lit)) // escapes: compare decoded keys
+	}
+	if *seen == nil {
+		if s.kn-mark < 16 {
+			for i := mark; i < s.kn; i++ {
+				if string(s.key(i)) == string(key) {
+					return true
+				}
+			}
+			s.pushKey(key)
+			return false
+		}
+		*seen = make(map[string]struct{}, 2*(s.kn-mark))
+		for i := mark; i < s.kn; i++ {
+			(*seen)[string(s.key(i))] = struct{}{}
+		}
+	}
+	if _, ok := (*seen)[string(key)]; ok {
+		return true
+	}
+	(*seen)[string(key)] = struct{}{}
+	return false
 }
 
 func (s *scanner) fail(msg string) {
@@ -74,35 +168,9 @@ func (s *scanner) skip(depth int) {
 			s.i++
 			return
 		}
-		for s.err == nil {
-			s.ws()
-			if s.i >= len(s.b) || s.b[s.i] != '"' {
-				s.fail("invalid character looking for beginning of object key string")
-				return
-			}
-			s.skipString()
-			s.ws()
-			if s.i >= len(s.b) || s.b[s.i] != ':' {
-				s.fail("invalid character after object key")
-				return
-			}
-			s.i++
-			s.skip(depth + 1)
-			s.ws()
-			if s.i >= len(s.b) {
-				s.fail("unexpected end of JSON input")
-				return
-			}
-			if s.b[s.i] == ',' {
-				s.i++
-				continue
-			}
-			if s.b[s.i] == '}' {
-				s.i++
-				return
-			}
-			s.fail("invalid character after object key:value pair")
-		}
+		mark := s.kn
+		s.object(depth, mark)
+		s.kn = mark
 	case c == '[':
 		if depth >= MaxDepth {
 			s.fail("exceeded max depth")
@@ -114,8 +182,12 @@ func (s *scanner) skip(depth int) {
 			s.i++
 			return
 		}
-		for s.err == nil {
+		for n := 0; s.err == nil; n++ {
 			s.skip(depth + 1)
+			if s.err != nil {
+				s.at(strconv.Itoa(n))
+				return
+			}
 			s.ws()
 			if s.i >= len(s.b) {
 				s.fail("unexpected end of JSON input")
@@ -146,6 +218,57 @@ func (s *scanner) skip(depth int) {
 	}
 }
 
+// object scans the members of the object at s.i (past '{' and an empty check), with the
+// duplicate-key stack from mark.
+func (s *scanner) object(depth, mark int) {
+	var seen map[string]struct{}
+	for s.err == nil {
+		s.ws()
+		if s.i >= len(s.b) || s.b[s.i] != '"' {
+			s.fail("invalid character looking for beginning of object key string")
+			return
+		}
+		ks := s.i
+		s.skipString()
+		if s.err != nil {
+			return
+		}
+		key := s.b[ks:s.i]
+		if s.dupKey(key, mark, &seen) {
+			k := unquote(key)
+			s.i = ks
+			s.fail("duplicate object key " + strconv.Quote(k))
+			s.at(k)
+			return
+		}
+		s.ws()
+		if s.i >= len(s.b) || s.b[s.i] != ':' {
+			s.fail("invalid character after object key")
+			return
+		}
+		s.i++
+		s.skip(depth + 1)
+		if s.err != nil {
+			s.at(unquote(key))
+			return
+		}
+		s.ws()
+		if s.i >= len(s.b) {
+			s.fail("unexpected end of JSON input")
+			return
+		}
+		if s.b[s.i] == ',' {
+			s.i++
+			continue
+		}
+		if s.b[s.i] == '}' {
+			s.i++
+			return
+		}
+		s.fail("invalid character after object key:value pair")
+	}
+}
+
 func (s *scanner) literal(word string) {
 	for k := 0; k < len(word); k++ {
 		if s.i >= len(s.b) {
@@ -162,16 +285,41 @@ func (s *scanner) literal(word string) {
 	}
 }
 
+// plainByte marks the bytes a string literal holds as they are: printable ASCII except
+// '"' and '\\' (a table: this loop is the hottest of the reader).
+var plainByte = [256]bool{
+	0x20: true, 0x21: true, 0x23: true, 0x24: true, 0x25: true, 0x26: true, 0x27: true,
+	0x28: true, 0x29: true, 0x2a: true, 0x2b: true, 0x2c: true, 0x2d: true, 0x2e: true,
+	0x2f: true, 0x30: true, 0x31: true, 0x32: true, 0x33: true, 0x34: true, 0x35: true,
+	0x36: true, 0x37: true, 0x38: true, 0x39: true, 0x3a: true, 0x3b: true, 0x3c: true,
+	0x3d: true, 0x3e: true, 0x3f: true, 0x40: true, 0x41: true, 0x42: true, 0x43: true,
+	0x44: true, 0x45: true, 0x46: true, 0x47: true, 0x48: true, 0x49: true, 0x4a: true,
+	0x4b: true, 0x4c: true, 0x4d: true, 0x4e: true, 0x4f: true, 0x50: true, 0x51: true,
+	0x52: true, 0x53: true, 0x54: true, 0x55: true, 0x56: true, 0x57: true, 0x58: true,
+	0x59: true, 0x5a: true, 0x5b: true, 0x5d: true, 0x5e: true, 0x5f: true, 0x60: true,
+	0x61: true, 0x62: true, 0x63: true, 0x64: true, 0x65: true, 0x66: true, 0x67: true,
+	0x68: true, 0x69: true, 0x6a: true, 0x6b: true, 0x6c: true, 0x6d: true, 0x6e: true,
+	0x6f: true, 0x70: true, 0x71: true, 0x72: true, 0x73: true, 0x74: true, 0x75: true,
+	0x76: true, 0x77: true, 0x78: true, 0x79: true, 0x7a: true, 0x7b: true, 0x7c: true,
+	0x7d: true, 0x7e: true, 0x7f: true,
+}
+
 // skipString moves past a string starting at s.i ('"'), validating escapes.
 func (s *scanner) skipString() {
 	s.i++
+	s.esc = false
 	for s.i < len(s.b) {
 		c := s.b[s.i]
+		if plainByte[c] {
+			s.i++
+			continue
+		}
 		switch {
 		case c == '"':
 			s.i++
 			return
 		case c == '\\':
+			s.esc = true
 			if s.i+1 >= len(s.b) {
 				s.fail("unexpected end of JSON input")
 				return
@@ -190,6 +338,21 @@ func (s *scanner) skipString() {
 						return
 					}
 				}
+				if r := hex4(s.b[s.i+2 : s.i+6]); utf16.IsSurrogate(r) {
+					// A high surrogate must be followed by an escaped low one; a low one
+					// never stands alone.
+					j := s.i + 6
+					if r >= 0xDC00 || j+6 > len(s.b) || s.b[j] != '\\' || s.b[j+1] != 'u' ||
+						!isHex(s.b[j+2]) || !isHex(s.b[j+3]) || !isHex(s.b[j+4]) || !isHex(s.b[j+5]) {
+						s.fail("lone UTF-16 surrogate in string escape")
+						return
+					}
+					if r2 := hex4(s.b[j+2 : j+6]); r2 < 0xDC00 || r2 > 0xDFFF {
+						s.fail("lone UTF-16 surrogate in string escape")
+						return
+					}
+					s.i += 6
+				}
 				s.i += 6
 			default:
 				s.fail("invalid character in string escape code")
@@ -198,6 +361,13 @@ func (s *scanner) skipString() {
 		case c < 0x20:
 			s.fail("invalid character in string literal")
 			return
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(s.b[s.i:])
+			if r == utf8.RuneError && size == 1 {
+				s.fail("invalid UTF-8 in string")
+				return
+			}
+			s.i += size
 		default:
 			s.i++
 		}
@@ -258,7 +428,7 @@ func Next(b []byte) (value, rest []byte, err error) {
 	start := s.i
 	s.skip(0)
 	if s.err != nil {
-		return nil, nil, s.err
+		return nil, nil, s.err.finish()
 	}
 	return b[start:s.i], b[s.i:], nil
 }
@@ -317,7 +487,7 @@ func Object(b []byte) ([]Member, error) {
 	return out, nil
 }
 
-// ObjectMap is Object as a map (the last of duplicate keys wins).
+// ObjectMap is Object as a map (keys are unique: a duplicate is an error).
 func ObjectMap(b []byte) (map[string][]byte, error) {
 	ms, err := Object(b)
 	if err != nil {
