@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"math"
+	"runtime"
 	"testing"
 )
 
@@ -60,12 +61,21 @@ func TestEncodeValues(t *testing.T) {
 		{json.Number("NaN"), `null`},
 		{[]string{"a"}, `["a"]`},
 		{map[string]string{"b": "2", "a": "1"}, `{"a":"1","b":"2"}`},
-		{struct {
-			B int `json:"b"`
-			A int `json:"a"`
-		}{1, 2}, `{"a":2,"b":1}`},
 		{make(chan int), `null`},
 	}
+	// Other Go values go through encoding/json on the host only (jsonw_host.go); the
+	// wasm build writes null for them (jsonw_wasm.go).
+	structWant := `{"a":2,"b":1}`
+	if runtime.GOOS == "js" {
+		structWant = `null`
+	}
+	tests = append(tests, struct {
+		in   any
+		want string
+	}{struct {
+		B int `json:"b"`
+		A int `json:"a"`
+	}{1, 2}, structWant})
 	for _, tt := range tests {
 		if got := string(appendValue(nil, tt.in)); got != tt.want {
 			t.Errorf("appendValue(%#v) = %s, want %s", tt.in, got, tt.want)
