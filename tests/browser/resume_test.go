@@ -243,7 +243,8 @@ func TestJSONLEarlyEndRetry(t *testing.T) {
 	})
 	base := serve(t, rendererPage(), handle("GET /agent/s.jsonl", stream))
 	ctx := openRenderer(t, base, "")
-	evalJSON(ctx, `(T.r.host.connect("/agent/s.jsonl"), true)`)
+	// connect() rejects when the stream fails: keep the rejection for the check below.
+	evalJSON(ctx, `(T.r.host.connect("/agent/s.jsonl").then(() => { window.connected = "resolved"; }, (e) => { window.connected = String(e.message); }), true)`)
 	waitJS(ctx, `T.text("host") === "m1;m2;m3;"`)
 	close(shown)
 	waitJS(ctx, `T.q("host", ".a2ui-status-failed button.a2ui-retry")`)
@@ -256,6 +257,10 @@ func TestJSONLEarlyEndRetry(t *testing.T) {
 	}
 	if codes := errorCodes(t, events(ctx, "host", "a2ui-error")); !equalJSON(codes, []string{"STREAM_FAILED"}) {
 		t.Errorf("error codes = %q, want [STREAM_FAILED]", codes)
+	}
+	waitJS(ctx, `window.connected !== undefined`)
+	if got := evalJS[string](ctx, `window.connected`); !strings.Contains(got, "the stream failed") {
+		t.Errorf("connect() settled with %q, want a rejection saying the stream failed", got)
 	}
 	clickIn(ctx, "host", "button.a2ui-retry")
 	waitJS(ctx, `T.text("host") === "m1;m2;m3;m4;m5;m6;"`)
