@@ -122,6 +122,13 @@ func (s *Server) ActionHandler() http.Handler {
 // as an HTTP status when nothing was written yet.
 func (s *Server) finish(w http.ResponseWriter, r *http.Request, out *Writer, err error) {
 	if err == nil {
+		if out.start != nil && out.skip > 0 {
+			// A reconnection to a stream that has nothing after the client's last event:
+			// 204 tells an EventSource client the stream is over (no reconnect loop).
+			out.start = nil
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
 		out.begin()
 		return
 	}

@@ -195,3 +195,40 @@ func TestServerSeparateHandlers(t *testing.T) {
 		t.Errorf("stream without Stream func: %d", resp.StatusCode)
 	}
 }
+
+// An EventSource reconnection (Last-Event-ID) resumes after the client's last event; a
+// reconnection to a finished stream gets 204, so the client stops instead of looping.
+func TestServerSSEResume(t *testing.T) {
+	srv, _ := testServer(t)
+	lines := []string{
+		`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":{"n":1}}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"path":"/n"}}]}}`,
+	}
+	tests := []struct {
+		lastID string
+		status int
+		want   string
+	}{
+		{"", 200, "id: 1\ndata: " + lines[0] + "\n\nid: 2\ndata: " + lines[1] + "\n\nid: 3\ndata: " + lines[2] + "\n\n"},
+		{"2", 200, "id: 3\ndata: " + lines[2] + "\n\n"},
+		{"3", 204, ""},
+		{"99", 204, ""},
+		{"nope", 200, "id: 1\ndata: " + lines[0] + "\n\nid: 2\ndata: " + lines[1] + "\n\nid: 3\ndata: " + lines[2] + "\n\n"},
+	}
+	for _, tc := range tests {
+		req, _ := http.NewRequest("GET", srv.URL+"/agent/stream?transport=sse", nil)
+		if tc.lastID != "" {
+			req.Header.Set("Last-Event-ID", tc.lastID)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.status || string(b) != tc.want {
+			t.Errorf("Last-Event-ID %q: %d %q, want %d %q", tc.lastID, resp.StatusCode, b, tc.status, tc.want)
+		}
+	}
+}

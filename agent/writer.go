@@ -16,7 +16,9 @@ const (
 	// JSONL writes one message per line (application/jsonl).
 	JSONL Format = iota
 	// SSE writes one Server-Sent Event per message, "id: N" (1, 2, ...) and "data: JSON"
-	// (text/event-stream).
+	// (text/event-stream). Served by Server, a reconnection's Last-Event-ID resumes after
+	// that event (a stream must send the same messages again, as a replay would), and a
+	// reconnection to a stream with nothing more gets 204, which stops EventSource clients.
 	SSE
 )
 
@@ -55,6 +57,9 @@ type Writer struct {
 	ctx    context.Context
 	pace   time.Duration
 	n      int
+	// skip: SSE events with an id up to it were delivered before (the client's
+	// Last-Event-ID on a reconnection) and are not written again.
+	skip int
 }
 
 // NewWriter returns a Writer of messages to w in format f.
@@ -71,6 +76,12 @@ func NewWriter(w io.Writer, f Format) *Writer {
 func newHTTPWriter(rw http.ResponseWriter, r *http.Request, pace time.Duration) *Writer {
 	wr := NewWriter(rw, FormatFor(r))
 	wr.ctx, wr.pace = r.Context(), pace
+	if wr.format == SSE {
+		// An EventSource reconnection: resume after the last event the client has.
+		if id, err := strconv.Atoi(strings.TrimSpace(r.Header.Get("Last-Event-ID"))); err == nil && id > 0 {
+			wr.skip = id
+		}
+	}
 	wr.start = func() {
 		h := rw.Header()
 		h.Set("Content-Type", wr.format.ContentType())
@@ -101,9 +112,13 @@ func (w *Writer) Send(msgs ...Message) error {
 			return m.err
 		}
 	}
-	w.begin()
 	for _, m := range msgs {
-		if w.n > 0 && w.pace > 0 {
+		if w.n < w.skip {
+			w.n++ // the client has it already
+			continue
+		}
+		w.begin()
+		if w.n > w.skip && w.pace > 0 {
 			t := time.NewTimer(w.pace)
 			select {
 			case <-w.ctx.Done():
