@@ -13,8 +13,8 @@
 # Compressed sizes come from the precompressed .br/.gz siblings `make build`
 # writes (brotli -q 11, gzip -9), or are computed the same way when missing.
 set -euo pipefail
-# BROTLI: the compressor (make passes its Go build; a system brotli otherwise).
-BROTLI=${BROTLI:-brotli}
+# BROTLI: the compressor (make passes its Go build; .ci/brotli builds it otherwise).
+BROTLI=${BROTLI:-$(dirname "$0")/brotli}
 
 init=0
 if [[ ${1:-} == --init ]]; then init=1; shift; fi

@@ -28,7 +28,7 @@ common=(--bundle --minify --format=esm --target=es2022 --legal-comments=none
 cp node_modules/@a2ui/react/v0_9/index.css bench/dist/react.css
 for f in bench/dist/*.js bench/dist/*.css; do
 	gzip -9 -n -k -f "$f"
-	"${BROTLI:-brotli}" -q 11 -f -o "$f.br" "$f"
+	"${BROTLI:-.ci/brotli}" -q 11 -f -o "$f.br" "$f"
 done
 
 # Snapshot our build, so a `make build` elsewhere during the run cannot mix two builds.
