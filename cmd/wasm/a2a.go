@@ -68,28 +68,7 @@ func (t a2aFetch) Do(req a2a.Request, sink a2a.Sink) {
 	if jr.destroyed {
 		return
 	}
-	fetch, err := safejs.Global().Get("fetch")
-	if err != nil {
-		post(func() { sink.End(err) })
-		return
-	}
-	headers := map[string]any{}
-	for k, v := range req.Headers {
-		headers[k] = v
-	}
-	initObj := map[string]any{"method": req.Method, "headers": headers}
-	if req.Body != nil {
-		initObj["body"] = string(req.Body)
-	}
-	init, _ := safejs.ValueOf(initObj)
-	if !jr.headers.IsUndefined() && !jr.headers.IsNull() {
-		// Page-configured headers (e.g. auth) override the defaults.
-		obj, _ := safejs.Global().Get("Object")
-		if merged, err := obj.Call("assign", mustGet(init, "headers"), jr.headers); err == nil {
-			_ = init.Set("headers", merged)
-		}
-	}
-	p, err := fetch.Invoke(req.URL, init)
+	p, err := jr.fetch(req.URL, req.Method, req.Body, safejs.Undefined(), req.Headers)
 	if err != nil {
 		post(func() { sink.End(err) })
 		return
@@ -101,44 +80,11 @@ func (t a2aFetch) Do(req a2a.Request, sink a2a.Sink) {
 			return
 		}
 		status, _ := mustGet(res, "status").Int()
-		ct := ""
-		if h, err := res.Get("headers"); err == nil {
-			if v, err := h.Call("get", "content-type"); err == nil && v.Type() == safejs.TypeString {
-				ct, _ = v.String()
-			}
-		}
+		ct := contentType(res)
 		post(func() { sink.Start(status, ct) })
-		body, err := res.Get("body")
-		if err != nil || body.IsNull() || body.IsUndefined() {
-			text, err := await(mustCall(res, "text"))
-			s, _ := text.String()
-			post(func() { sink.Chunk([]byte(s)); sink.End(err) })
-			return
-		}
-		reader, err := body.Call("getReader")
-		if err != nil {
+		err = jr.readBody(res, func(buf []byte) { post(func() { sink.Chunk(buf) }) })
+		if err != errDestroyed {
 			post(func() { sink.End(err) })
-			return
-		}
-		for {
-			if jr.destroyed {
-				_, _ = reader.Call("cancel")
-				return
-			}
-			chunk, err := await(mustCall(reader, "read"))
-			if err != nil {
-				post(func() { sink.End(err) })
-				return
-			}
-			if d, _ := mustGet(chunk, "done").Bool(); d {
-				post(func() { sink.End(nil) })
-				return
-			}
-			v := mustGet(chunk, "value")
-			n, _ := v.Length()
-			buf := make([]byte, n)
-			_, _ = safejs.CopyBytesToGo(buf, v)
-			post(func() { sink.Chunk(buf) })
 		}
 	}()
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"strconv"
 	"time"
 
@@ -28,34 +29,42 @@ func (t fetchTransport) Open(req render.Request, open func(contentType string) *
 // start calls fetch for req (with the page's headers) and returns its promise; signal is
 // an AbortSignal or undefined.
 func (t fetchTransport) start(req render.Request, signal safejs.Value) (safejs.Value, error) {
+	return t.jr.fetch(req.URL, req.Method, req.Body, signal,
+		map[string]string{"Accept": "application/jsonl, text/event-stream"}, req.Headers)
+}
+
+// fetch calls the browser's fetch (method "" is GET) with the headers of each map in
+// order, later ones winning, then the page-configured headers (e.g. auth) over all;
+// signal is an AbortSignal or undefined. It returns fetch's promise.
+func (jr *jsRenderer) fetch(url, method string, body []byte, signal safejs.Value, headers ...map[string]string) (safejs.Value, error) {
 	fetch, err := safejs.Global().Get("fetch")
 	if err != nil {
 		return safejs.Undefined(), err
 	}
-	method := req.Method
 	if method == "" {
 		method = "GET"
 	}
-	headers := map[string]any{"Accept": "application/jsonl, text/event-stream"}
-	for k, v := range req.Headers {
-		headers[k] = v
+	h := map[string]any{}
+	for _, m := range headers {
+		for k, v := range m {
+			h[k] = v
+		}
 	}
-	initObj := map[string]any{"method": method, "headers": headers}
-	if req.Body != nil {
-		initObj["body"] = string(req.Body)
+	initObj := map[string]any{"method": method, "headers": h}
+	if body != nil {
+		initObj["body"] = string(body)
 	}
 	init, _ := safejs.ValueOf(initObj)
 	if !signal.IsUndefined() {
 		_ = init.Set("signal", signal)
 	}
-	if !t.jr.headers.IsUndefined() && !t.jr.headers.IsNull() {
-		// Page-configured headers (e.g. auth) override the defaults.
+	if !jr.headers.IsUndefined() && !jr.headers.IsNull() {
 		obj, _ := safejs.Global().Get("Object")
-		if merged, err := obj.Call("assign", mustGet(init, "headers"), t.jr.headers); err == nil {
+		if merged, err := obj.Call("assign", mustGet(init, "headers"), jr.headers); err == nil {
 			_ = init.Set("headers", merged)
 		}
 	}
-	return fetch.Invoke(req.URL, init)
+	return fetch.Invoke(url, init)
 }
 
 // SendAction implements render.ActionSender: the action POST is aborted after timeout;
@@ -169,12 +178,7 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 		}
 	}
 	ok, _ := mustGet(res, "ok").Bool()
-	ct := ""
-	if h, err := res.Get("headers"); err == nil {
-		if v, err := h.Call("get", "content-type"); err == nil && v.Type() == safejs.TypeString {
-			ct, _ = v.String()
-		}
-	}
+	ct := contentType(res)
 	status, _ := mustGet(res, "status").Int()
 	if !ok || status == 204 {
 		serr := &render.StatusError{Status: status}
@@ -200,38 +204,7 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 		close(ready)
 	})
 	<-ready
-	body, err := res.Get("body")
-	if err != nil || body.IsNull() || body.IsUndefined() {
-		// No streaming body (very old engines): read it whole.
-		text, err := await(mustCall(res, "text"))
-		s, _ := text.String()
-		failed = err
-		post(func() { st.Write([]byte(s)); st.Close(err) })
-		return
-	}
-	reader, err := body.Call("getReader")
-	if err != nil {
-		fail(st, err)
-		return
-	}
-	for {
-		if jr.destroyed {
-			_, _ = reader.Call("cancel")
-			return
-		}
-		chunk, err := await(mustCall(reader, "read"))
-		if err != nil {
-			fail(st, err)
-			return
-		}
-		if d, _ := mustGet(chunk, "done").Bool(); d {
-			post(func() { st.Close(nil) })
-			return
-		}
-		v := mustGet(chunk, "value")
-		n, _ := v.Length()
-		buf := make([]byte, n)
-		_, _ = safejs.CopyBytesToGo(buf, v)
+	err := jr.readBody(res, func(buf []byte) {
 		// A big chunk is written in pieces, each its own task (in order: this goroutine
 		// may wait for room in the queue), so the main thread is never held for long.
 		for len(buf) > 0 {
@@ -239,7 +212,70 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 			buf = buf[len(piece):]
 			work <- func() { st.Write(piece) }
 		}
+	})
+	switch {
+	case err == errDestroyed:
+	case err != nil:
+		fail(st, err)
+	default:
+		post(func() { st.Close(nil) })
 	}
+}
+
+// errDestroyed ends readBody when the renderer was destroyed (the read is cancelled).
+var errDestroyed = errors.New("a2ui: renderer destroyed")
+
+// readBody reads res's body chunk by chunk through its ReadableStream reader (the whole
+// text on engines without one) and calls chunk for each on this goroutine, which must not
+// be the UI goroutine (it awaits). It returns nil at the end of the body, the read's
+// error, or errDestroyed.
+func (jr *jsRenderer) readBody(res safejs.Value, chunk func([]byte)) error {
+	body, err := res.Get("body")
+	if err != nil || body.IsNull() || body.IsUndefined() {
+		text, err := await(mustCall(res, "text"))
+		if err != nil {
+			return err
+		}
+		s, _ := text.String()
+		chunk([]byte(s))
+		return nil
+	}
+	reader, err := body.Call("getReader")
+	if err != nil {
+		return err
+	}
+	for {
+		if jr.destroyed {
+			_, _ = reader.Call("cancel")
+			return errDestroyed
+		}
+		c, err := await(mustCall(reader, "read"))
+		if err != nil {
+			return err
+		}
+		if d, _ := mustGet(c, "done").Bool(); d {
+			return nil
+		}
+		v := mustGet(c, "value")
+		n, _ := v.Length()
+		buf := make([]byte, n)
+		_, _ = safejs.CopyBytesToGo(buf, v)
+		chunk(buf)
+	}
+}
+
+// contentType is a fetch Response's Content-Type header ("" when absent).
+func contentType(res safejs.Value) string {
+	h, err := res.Get("headers")
+	if err != nil {
+		return ""
+	}
+	v, err := h.Call("get", "content-type")
+	if err != nil || v.Type() != safejs.TypeString {
+		return ""
+	}
+	s, _ := v.String()
+	return s
 }
 
 func mustGet(v safejs.Value, p string) safejs.Value {

@@ -182,26 +182,15 @@ func (s *scanner) skip(depth int) {
 			s.i++
 			return
 		}
-		for n := 0; s.err == nil; n++ {
+		for n := 0; ; n++ {
 			s.skip(depth + 1)
 			if s.err != nil {
 				s.at(strconv.Itoa(n))
 				return
 			}
-			s.ws()
-			if s.i >= len(s.b) {
-				s.fail("unexpected end of JSON input")
+			if !s.sep(']', "array element") {
 				return
 			}
-			if s.b[s.i] == ',' {
-				s.i++
-				continue
-			}
-			if s.b[s.i] == ']' {
-				s.i++
-				return
-			}
-			s.fail("invalid character after array element")
 		}
 	case c == '"':
 		s.skipString()
@@ -252,21 +241,28 @@ func (s *scanner) object(depth, mark int) {
 			s.at(unquote(key))
 			return
 		}
-		s.ws()
-		if s.i >= len(s.b) {
-			s.fail("unexpected end of JSON input")
+		if !s.sep('}', "object key:value pair") {
 			return
 		}
-		if s.b[s.i] == ',' {
-			s.i++
-			continue
-		}
-		if s.b[s.i] == '}' {
-			s.i++
-			return
-		}
-		s.fail("invalid character after object key:value pair")
 	}
+}
+
+// sep consumes what follows an array element or object member: true after ',' (another
+// follows), false after close (the container ended) or on an error.
+func (s *scanner) sep(close byte, what string) bool {
+	s.ws()
+	switch {
+	case s.i >= len(s.b):
+		s.fail("unexpected end of JSON input")
+	case s.b[s.i] == ',':
+		s.i++
+		return true
+	case s.b[s.i] == close:
+		s.i++
+	default:
+		s.fail("invalid character after " + what)
+	}
+	return false
 }
 
 func (s *scanner) literal(word string) {
