@@ -205,12 +205,12 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 	})
 	<-ready
 	err := jr.readBody(res, func(buf []byte) {
-		// A big chunk is written in pieces, each its own task (in order: this goroutine
-		// may wait for room in the queue), so the main thread is never held for long.
+		// A big chunk is written in pieces, each its own task (in order; this goroutine
+		// waits while the queue is full), so the main thread is never held for long.
 		for len(buf) > 0 {
 			piece := buf[:min(len(buf), processPiece)]
 			buf = buf[len(piece):]
-			work <- func() { st.Write(piece) }
+			postWait(func() { st.Write(piece) })
 		}
 	})
 	switch {

@@ -15,19 +15,23 @@ import (
 	"time"
 
 	"github.com/hack-pad/safejs"
+
+	"github.com/a2ui-go/a2ui/internal/uiqueue"
 )
 
-// work is the UI goroutine's queue. JS callbacks enqueue with post, never blocking.
-var work = make(chan func(), 8192)
+// work is the UI goroutine's one ordered queue. JS callbacks enqueue with post, which
+// never blocks; stream readers with postWait, which waits while workLimit are queued.
+var work = uiqueue.New(workLimit)
+
+// workLimit is how much queued work makes a stream reader wait (backpressure).
+const workLimit = 8192
 
 // post enqueues f for the UI goroutine without ever blocking the caller.
-func post(f func()) {
-	select {
-	case work <- f:
-	default:
-		go func() { work <- f }()
-	}
-}
+func post(f func()) { work.Post(f) }
+
+// postWait enqueues f, first waiting for room; only for reader goroutines (never a JS
+// callback or the UI goroutine).
+func postWait(f func()) { work.PostWait(f) }
 
 // inUI is true while the UI goroutine runs a task; a JS callback that finds it true was
 // triggered synchronously by that task (a nested call) and runs inline.
@@ -63,11 +67,9 @@ func main() {
 	// rest of the queue.
 	var sliceStart time.Time
 	for {
-		var f func()
-		select {
-		case f = <-work:
-		default:
-			f = <-work // idle until more work: the browser has the thread
+		f, ok := work.TryNext()
+		if !ok {
+			f = work.Next() // idle until more work: the browser has the thread
 			sliceStart = time.Time{}
 		}
 		if sliceStart.IsZero() {
@@ -76,7 +78,7 @@ func main() {
 		inUI = true
 		runTask(f)
 		inUI = false
-		if len(work) > 0 && time.Since(sliceStart) > sliceBudget {
+		if work.Len() > 0 && time.Since(sliceStart) > sliceBudget {
 			yieldToBrowser()
 			sliceStart = time.Time{}
 		}
