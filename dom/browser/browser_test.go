@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hack-pad/safejs"
+
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/dom/memdom"
 )
@@ -40,10 +42,11 @@ func TestPatchAndEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Attach("s1", hostEl); err != nil {
+	if err := p.Attach("s1", safejs.Safe(hostEl)); err != nil {
 		t.Fatal(err)
 	}
-	evs, err := NewEvents()
+	delivered := make(chan dom.Event, 1)
+	evs, err := NewEvents(func(ev dom.Event) { delivered <- ev })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,11 +84,12 @@ func TestPatchAndEvents(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	// Dispatch an input event the way the browser would: the delegated listener on the host
-	// calls the Go callback, which enqueues; the event arrives on C.
+	// calls the Go callback, which hands the event to deliver.
 	el := js.Global().Get("__a2uiRuntime").Call("node", "s1", input.ID)
 	el.Set("value", "typed")
 	ev := js.Global().Get("Object").New()
 	ev.Set("type", "input")
+	ev.Set("isTrusted", true)
 	ev.Set("target", el)
 	path := js.Global().Get("Array").New(el, el.Get("parentNode"), hostEl)
 	ev.Set("composedPath", js.FuncOf(func(js.Value, []js.Value) any { return path }))
@@ -96,7 +100,7 @@ func TestPatchAndEvents(t *testing.T) {
 		}
 	}
 	select {
-	case got := <-evs.C():
+	case got := <-delivered:
 		want := dom.Event{Surface: "s1", Node: input.ID, Type: "input", Value: "typed"}
 		if got != want {
 			t.Fatalf("event %+v, want %+v", got, want)
