@@ -189,7 +189,7 @@ func (h *Handlers) Dispatch(id dom.HandlerID, ev dom.Event, onErr func(*protocol
 	}
 	defer func() {
 		if r := recover(); r != nil && onErr != nil {
-			onErr(&protocol.Error{Code: protocol.CodeRender, Message: "event handler panicked: " + panicText(r)})
+			onErr(&protocol.Error{Code: protocol.CodeRender, Message: "event handler panicked: " + protocol.PanicText(r)})
 		}
 	}()
 	fn(ev)

@@ -401,7 +401,7 @@ func (r *Renderer) renderSurface(s *surface) {
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				s.crashed = panicText(p)
+				s.crashed = protocol.PanicText(p)
 				errs = append(errs, &protocol.Error{Code: protocol.CodeRender, SurfaceID: s.id,
 					Message: "rendering the surface failed: " + s.crashed})
 			}
@@ -499,16 +499,6 @@ func (r *Renderer) statusBanner(s *surface) *dom.Node {
 func crashNode(msg string) *dom.Node {
 	return dom.El("div", dom.T("This surface could not be rendered: "+msg)).
 		SetAttr("class", "a2ui-status a2ui-crashed").SetAttr("role", "alert")
-}
-
-func panicText(p any) string {
-	switch v := p.(type) {
-	case error:
-		return v.Error()
-	case string:
-		return v
-	}
-	return "panic"
 }
 
 // Dispatch runs the handler of a delegated DOM event reported by the browser layer for the

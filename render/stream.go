@@ -473,7 +473,7 @@ func (st *Stream) apply(data []byte) {
 func (st *Stream) decode(line []byte) (msgs []protocol.Message, errs []*protocol.Error) {
 	defer func() {
 		if p := recover(); p != nil {
-			msgs, errs = nil, []*protocol.Error{{Code: protocol.CodeRender, Message: "decoding the line failed: " + panicText(p)}}
+			msgs, errs = nil, []*protocol.Error{{Code: protocol.CodeRender, Message: "decoding the line failed: " + protocol.PanicText(p)}}
 		}
 	}()
 	return st.dec.Decode(line)
@@ -486,10 +486,10 @@ func (r *Renderer) applyGuarded(m protocol.Message) {
 		if p := recover(); p != nil {
 			id := m.Surface()
 			if s := r.surf[id]; s != nil && s.crashed == "" {
-				s.crashed = panicText(p)
+				s.crashed = protocol.PanicText(p)
 				r.markDirty(s)
 			}
-			r.Report(&protocol.Error{Code: protocol.CodeRender, SurfaceID: id, Message: "applying a message failed: " + panicText(p)})
+			r.Report(&protocol.Error{Code: protocol.CodeRender, SurfaceID: id, Message: "applying a message failed: " + protocol.PanicText(p)})
 		}
 	}()
 	r.Apply(m)

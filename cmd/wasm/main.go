@@ -17,6 +17,7 @@ import (
 	"github.com/hack-pad/safejs"
 
 	"github.com/a2ui-go/a2ui/internal/uiqueue"
+	"github.com/a2ui-go/a2ui/protocol"
 )
 
 // work is the UI goroutine's one ordered queue. JS callbacks enqueue with post, which
@@ -130,20 +131,10 @@ func yieldToBrowser() {
 func runTask(f func()) {
 	defer func() {
 		if p := recover(); p != nil {
-			logError("a2ui: recovered panic: " + panicString(p))
+			logError("a2ui: recovered panic: " + protocol.PanicText(p))
 		}
 	}()
 	f()
-}
-
-func panicString(p any) string {
-	switch v := p.(type) {
-	case error:
-		return v.Error()
-	case string:
-		return v
-	}
-	return "panic"
 }
 
 // mark adds the user-timing mark "a2ui:"+name (make bench prints the start-up trace).
