@@ -149,4 +149,3 @@ func (l *limits) walk(v any, depth int, toks *[]string) *protocol.Error {
 	}
 	return nil
 }
-
