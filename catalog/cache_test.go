@@ -38,8 +38,8 @@ func TestCacheReusesUnchangedRows(t *testing.T) {
 	if n1 == r1 {
 		t.Fatal("the changed row was reused")
 	}
-	if !strings.Contains(textOf(n1), "B") {
-		t.Fatalf("changed row shows %q", textOf(n1))
+	if !strings.Contains(dom.TextContent(n1), "B") {
+		t.Fatalf("changed row shows %q", dom.TextContent(n1))
 	}
 	// Handlers of reused rows still work, and see the data at click time.
 	if err := s.Data.Set(model.MustPointer("/rows/2/name"), "C!"); err != nil {
@@ -75,7 +75,7 @@ func TestCacheInvalidatedByComponentAndListChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	third, _ := Build(s, env)
-	if rowNode(third, "1") != nil || !strings.Contains(textOf(third), "z") || strings.Contains(textOf(third), "a") {
+	if rowNode(third, "1") != nil || !strings.Contains(dom.TextContent(third), "z") || strings.Contains(dom.TextContent(third), "a") {
 		t.Fatalf("list change not picked up: %s", dom.HTML(third))
 	}
 	// A missing child that arrives later replaces its placeholder.
@@ -86,21 +86,7 @@ func TestCacheInvalidatedByComponentAndListChanges(t *testing.T) {
 	}
 	apply(t, p, []json.RawMessage{json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"later","component":"Text","text":"arrived"}]}}`)})
 	fifth, _ := Build(s, env)
-	if find(fifth, byClass("a2ui-pending")) != nil || !strings.Contains(textOf(fifth), "arrived") {
+	if find(fifth, byClass("a2ui-pending")) != nil || !strings.Contains(dom.TextContent(fifth), "arrived") {
 		t.Fatalf("late child not rendered: %s", dom.HTML(fifth))
 	}
-}
-
-func textOf(n *dom.Node) string {
-	if n == nil {
-		return ""
-	}
-	if n.Kind == dom.Text {
-		return n.Text
-	}
-	var b strings.Builder
-	for _, c := range n.Children {
-		b.WriteString(textOf(c))
-	}
-	return b.String()
 }
