@@ -141,7 +141,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 		b.pol = policy.Default()
 	}
 	b.hs.Reset()
-	b.state.watch(s)
+	b.state.bind(s)
 	b.changed, b.dirty = b.state.take()
 	b.state.build++
 

@@ -17,11 +17,34 @@ const rowsComponents = `[
 	{"id":"act","component":"Button","child":"act-label","action":{"event":{"name":"pick","context":{"who":{"path":"name"}}}}}
 ]`
 
+// Without a subscription feeding DataChanged, a build that finds the model changed
+// rebuilds every row: a cached row never shows stale data.
+func TestCacheWithoutFeedRebuilds(t *testing.T) {
+	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"}]}`)
+	env := testEnv()
+	first, _ := Build(s, env)
+	r0 := rowNode(first, "0")
+	if err := s.Data.Set(model.MustPointer("/rows/0/name"), "A!"); err != nil {
+		t.Fatal(err)
+	}
+	second, _ := Build(s, env)
+	if n := rowNode(second, "0"); n == r0 || !strings.Contains(dom.TextContent(n), "A!") {
+		t.Fatalf("row 0 after an unfed write: reused %v, text %q", n == r0, dom.TextContent(n))
+	}
+	// Nothing changed: everything is reused.
+	third, _ := Build(s, env)
+	if rowNode(third, "0") != rowNode(second, "0") || rowNode(third, "1") != rowNode(second, "1") {
+		t.Fatal("an unchanged model rebuilt its rows")
+	}
+}
+
 func rowNode(root *dom.Node, i string) *dom.Node { return find(root, byKey("row@/rows/"+i)) }
 
 func TestCacheReusesUnchangedRows(t *testing.T) {
 	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"},{"name":"c"}]}`)
 	env := testEnv()
+	env.State = NewUIState()
+	s.Data.Subscribe(nil, env.State.DataChanged) // as render does
 	var acts []ActionInvocation
 	env.OnAction = func(_ string, a ActionInvocation) { acts = append(acts, a) }
 	first, _ := Build(s, env)

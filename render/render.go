@@ -291,9 +291,16 @@ func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
 		}
 		if ms != nil {
 			s.version = ms.Version
-			s.unsub = ms.Data.Subscribe(nil, func(model.Pointer) { r.markDirty(s) })
 		}
 		s.env = r.newEnv(ev.SurfaceID, s.base)
+		if ms != nil {
+			// The surface's one data-model subscription: the next frame rebuilds what
+			// read the written path.
+			s.unsub = ms.Data.Subscribe(nil, func(p model.Pointer) {
+				s.env.State.DataChanged(p)
+				r.markDirty(s)
+			})
+		}
 		r.surf[ev.SurfaceID] = s
 		r.order = append(r.order, ev.SurfaceID)
 		r.host.SurfaceAdded(ev.SurfaceID)
