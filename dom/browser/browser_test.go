@@ -18,7 +18,7 @@ import (
 // Run with: GOOS=js GOARCH=wasm PATH=$PATH:$(go env GOROOT)/lib/wasm go test ./dom/browser
 // (Node). The runtime runs on dom/testdata/fakedom.js, a minimal DOM.
 
-func setup(t *testing.T) (fake js.Value, host js.Value) {
+func setup(t testing.TB) (fake js.Value, host js.Value) {
 	t.Helper()
 	wd, err := os.Getwd()
 	if err != nil {
@@ -110,5 +110,33 @@ func TestPatchAndEvents(t *testing.T) {
 		}
 	case <-time.After(2 * time.Second):
 		t.Fatal("no event delivered")
+	}
+}
+
+// BenchmarkPatch is one frame's crossing into JS: a small batch (one text change) copied
+// and applied.
+func BenchmarkPatch(b *testing.B) {
+	_, hostEl := setup(b)
+	p, err := NewPatcher()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := p.Attach("s1", safejs.Safe(hostEl)); err != nil {
+		b.Fatal(err)
+	}
+	tree := dom.NewTree("s1")
+	var e dom.Encoder
+	text := dom.T("0")
+	tree.Render(dom.El("p", text), &e)
+	if err := p.Patch(e.Bytes()); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		e.Reset()
+		tree.Render(dom.El("p", dom.T(string(rune('a'+i%26)))), &e)
+		if err := p.Patch(e.Bytes()); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
