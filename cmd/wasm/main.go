@@ -34,10 +34,6 @@ func post(f func()) { work.Post(f) }
 // callback or the UI goroutine).
 func postWait(f func()) { work.PostWait(f) }
 
-// inUI is true while the UI goroutine runs a task; a JS callback that finds it true was
-// triggered synchronously by that task (a nested call) and runs inline.
-var inUI bool
-
 func main() {
 	mark("go-main")
 	g := safejs.Global()
@@ -76,9 +72,7 @@ func main() {
 		if sliceStart.IsZero() {
 			sliceStart = time.Now()
 		}
-		inUI = true
 		runTask(f)
-		inUI = false
 		if work.Len() > 0 && time.Since(sliceStart) > sliceBudget {
 			yieldToBrowser()
 			sliceStart = time.Time{}
