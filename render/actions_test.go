@@ -348,3 +348,39 @@ func TestNoActionURLUsesHostSend(t *testing.T) {
 		t.Error("button busy without an endpoint")
 	}
 }
+
+// delegatingHost delivers actions by its own means (as an A2A host does).
+type delegatingHost struct {
+	*fakeHost
+	ids  []string
+	done []func(error)
+}
+
+func (h *delegatingHost) SendAction(body []byte, id string, _ time.Duration, done func(error)) {
+	h.ids = append(h.ids, id)
+	h.done = append(h.done, done)
+}
+
+// Without an ActionURL an ActionSender host gets the action: the Button is busy until
+// it answers, and its failure shows with a Retry that re-sends the same id.
+func TestActionSenderWithoutActionURL(t *testing.T) {
+	h := &delegatingHost{fakeHost: newFakeHost(t)}
+	r := New(h, Options{NewID: func() string { return "a1" }})
+	r.Process([]byte(loginV09))
+	r.Frame()
+	btn := func() *memdom.Node { return findNode(h.fakeHost, "s1", byTagText("button", "Go")) }
+	dispatch(t, r, h.fakeHost, "s1", btn(), dom.Event{Type: "click", Time: 1000})
+	r.Frame()
+	if v, _ := btn().Attr("aria-busy"); v != "true" || len(h.ids) != 1 || len(h.sent) != 0 {
+		t.Fatalf("busy %q ids %q sent %q", v, h.ids, h.sent)
+	}
+	h.done[0](errors.New("the agent's task failed"))
+	r.Frame()
+	if got := h.text("s1"); !strings.Contains(got, "The action could not be sent: the agent's task failed") {
+		t.Fatalf("no failure shown: %q", got)
+	}
+	dispatch(t, r, h.fakeHost, "s1", findNode(h.fakeHost, "s1", byTagText("button", "Retry")), dom.Event{Type: "click", Time: 3000})
+	if len(h.ids) != 2 || h.ids[1] != "a1" {
+		t.Fatalf("retry ids %q", h.ids)
+	}
+}

@@ -47,6 +47,18 @@ type Host interface {
 	OpenURL(url string) bool
 }
 
+// ActionSender is an optional Host extension for hosts that deliver actions by their
+// own means (an A2A client) when the renderer does not POST them itself (no
+// Options.ActionURL): its Buttons stay busy until done is called; without it an action
+// handed to Host.Send counts as answered at once.
+type ActionSender interface {
+	// SendAction delivers an action message with actionID (a retry sends the same body
+	// and id) and calls done once, on the UI goroutine: nil when it was delivered,
+	// otherwise the error (shown beside the Button, with a Retry); timeout is
+	// Options.ActionTimeout.
+	SendAction(body []byte, actionID string, timeout time.Duration, done func(error))
+}
+
 // Options configure a Renderer. The zero value is usable.
 type Options struct {
 	// Catalog renders components; nil means catalog.Basic().
@@ -857,9 +869,11 @@ func (r *Renderer) send(body []byte, errorReport bool) {
 // sendAction posts f's body with its action id as Idempotency-Key (a retry sends the
 // same body and id); its Button shows busy until the response head arrives, or the
 // failure beside it (HTTP status, network failure, no answer within ActionTimeout).
+// Without an ActionURL, an ActionSender host delivers it the same way.
 func (r *Renderer) sendAction(s *surface, uid string, f *flight) {
 	t := r.poster()
-	if t == nil {
+	as, sender := r.host.(ActionSender)
+	if t == nil && !sender {
 		r.host.Send(f.body, false) // answered at once
 		return
 	}
@@ -871,9 +885,7 @@ func (r *Renderer) sendAction(s *surface, uid string, f *flight) {
 	if timeout <= 0 {
 		timeout = DefaultActionTimeout
 	}
-	st := r.newConnStream(t, Request{URL: r.opts.ActionURL, Method: "POST", Body: f.body, Reply: true,
-		Headers: map[string]string{"Content-Type": "application/json", "Idempotency-Key": f.id}, Timeout: timeout})
-	st.action = func(err error) {
+	done := func(err error) {
 		if r.surf[s.id] != s || f.send != send {
 			return // the surface is gone, or a retry superseded this send
 		}
@@ -884,6 +896,13 @@ func (r *Renderer) sendAction(s *surface, uid string, f *flight) {
 		}
 		r.actionStateChanged(s, uid)
 	}
+	if t == nil {
+		as.SendAction(f.body, f.id, timeout, done)
+		return
+	}
+	st := r.newConnStream(t, Request{URL: r.opts.ActionURL, Method: "POST", Body: f.body, Reply: true,
+		Headers: map[string]string{"Content-Type": "application/json", "Idempotency-Key": f.id}, Timeout: timeout})
+	st.action = done
 	st.connect()
 }
 

@@ -379,6 +379,16 @@ func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 	}
 }
 
+// SendAction implements render.ActionSender for the actions the renderer does not POST
+// itself: over A2A, an A2A message (the client reports its own failures); otherwise the
+// action is only the page event.
+func (jr *jsRenderer) SendAction(body []byte, actionID string, timeout time.Duration, done func(error)) {
+	if jr.a2a != nil {
+		jr.Send(body, false)
+	}
+	done(nil)
+}
+
 // Open makes the host the renderer's render.Transport: its action POSTs and their
 // answers go through fetch.
 func (jr *jsRenderer) Open(req render.Request, open func(contentType string) *render.Stream) {
