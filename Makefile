@@ -31,7 +31,7 @@ DIST      := dist
 NPM_OUT   := dist-npm
 BUDGET    := size-budget.txt
 # The packages linked into the wasm (host-only commands, bench and tests are not).
-WASM_PKGS := ./protocol/... ./model/... ./binding/... ./policy/... ./catalog/... ./dom/... ./render/... ./transport/... ./openwop/... ./cmd/wasm/...
+WASM_PKGS := ./internal/uiqueue/... ./protocol/... ./model/... ./binding/... ./policy/... ./catalog/... ./dom/... ./render/... ./transport/... ./openwop/... ./cmd/wasm/...
 WEB_CORE  := node_modules/@a2ui/web_core/src
 NPM_STAMP := node_modules/.package-lock.json
 CHROMIUM  ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium) /usr/bin/chromium)
@@ -177,10 +177,11 @@ test-host: deps vet $(TESTSUM)
 
 # The packages that walk agent data, tested as GOOS=js under Node with a browser-sized
 # stack: the hostile inputs (deep Markdown, paths, JSON, fan-outs) must not overflow it.
+# Also the UI queue and dom/browser (its Patcher and event bridge on a fake DOM).
 test-wasm:
 	mkdir -p $(TMP) && TMPDIR=$(TMP) GOOS=js GOARCH=wasm $(GO) test -count=1 \
 		-exec $(CURDIR)/internal/tools/wasmexec/run.sh \
-		./internal/jsonscan/ ./protocol/ ./model/ ./binding/ ./catalog/markdown/ ./render/
+		./internal/jsonscan/ ./internal/uiqueue/ ./protocol/ ./model/ ./binding/ ./catalog/markdown/ ./render/ ./dom/browser/
 
 test-browser: deps build $(TESTSUM)
 	$(TESTSUM) -each tests/browser $(call shq,$(TEST_BROWSER))

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
@@ -142,7 +141,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 		b.pol = policy.Default()
 	}
 	b.hs.Reset()
-	b.state.watch(s)
+	b.state.bind(s)
 	b.changed, b.dirty = b.state.take()
 	b.state.build++
 
@@ -202,7 +201,7 @@ func (b *Builder) Policy() *policy.Policy { return b.pol }
 func (b *Builder) err(code, id, prop, msg string) {
 	path := ""
 	if id != "" {
-		path = "/components/" + escapeToken(id)
+		path = "/components/" + protocol.EscapeToken(id)
 		if prop != "" {
 			path += "/" + prop
 		}
@@ -229,23 +228,6 @@ func (b *Builder) evalErr(in *Instance, prop string, err error) {
 		return
 	}
 	b.err(protocol.CodeFunction, in.Comp.ID, prop, err.Error())
-}
-
-func escapeToken(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func panicText(r any) string {
-	switch x := r.(type) {
-	case error:
-		return x.Error()
-	case string:
-		return x
-	}
-	return "panic"
 }
 
 // placeholder nodes
@@ -382,7 +364,7 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 			b.hs.dropAfter(hmark)
 			e.noStore = true
 			e.children, e.handlers, e.errs = nil, nil, nil
-			b.err(protocol.CodeRender, id, "", "rendering "+c.Type+" failed: "+panicText(r))
+			b.err(protocol.CodeRender, id, "", "rendering "+c.Type+" failed: "+protocol.PanicText(r))
 			n = notice(key, "a2ui-failed", b.Msg(l10n.ComponentFailed))
 		}
 		if b.env.CollectReads {

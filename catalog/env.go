@@ -189,7 +189,7 @@ func (h *Handlers) Dispatch(id dom.HandlerID, ev dom.Event, onErr func(*protocol
 	}
 	defer func() {
 		if r := recover(); r != nil && onErr != nil {
-			onErr(&protocol.Error{Code: protocol.CodeRender, Message: "event handler panicked: " + panicText(r)})
+			onErr(&protocol.Error{Code: protocol.CodeRender, Message: "event handler panicked: " + protocol.PanicText(r)})
 		}
 	}()
 	fn(ev)
@@ -221,9 +221,12 @@ type UIState struct {
 	// rebuild (local UI state changed, too many changes, or nothing known).
 	changed []model.Pointer
 	dirty   bool
-	// watched is the surface whose data model feeds changed; unwatch cancels that.
-	watched  *model.Surface
-	unwatch  func()
+	// surface is the one the state was built for (another starts over); version its
+	// data model's version when the last build started; fed: DataChanged was called
+	// since then.
+	surface  *model.Surface
+	version  uint64
+	fed      bool
 	seeder   binding.Seeder // v0.8 {path,literal} seeds of template rows
 	reported map[string]uint64
 	build    uint64
@@ -276,9 +279,12 @@ func (u *UIState) entry(uid string, gen uint64) *uiEntry {
 }
 
 // DataChanged records that the data model changed at p since the last build, so cached
-// subtrees that read p, an ancestor or a descendant of it are rebuilt. The renderer calls
-// it from its data-model subscription (UI goroutine).
+// subtrees that read p, an ancestor or a descendant of it are rebuilt. Whoever keeps a
+// UIState across builds calls it from its one data-model subscription of the surface
+// (render does; UI goroutine). A build that finds the model changed without a call
+// rebuilds everything.
 func (u *UIState) DataChanged(p model.Pointer) {
+	u.fed = true
 	if u.dirty {
 		return
 	}
@@ -290,18 +296,14 @@ func (u *UIState) DataChanged(p model.Pointer) {
 	u.changed = append(u.changed, p)
 }
 
-// watch subscribes to s's data model so writes reach DataChanged (the model notifies
-// synchronously on the UI goroutine). A different surface starts over.
-func (u *UIState) watch(s *model.Surface) {
-	if u.watched == s {
-		return
+// bind starts a build of s: a different surface, or writes to s's model that did not
+// reach DataChanged, start over.
+func (u *UIState) bind(s *model.Surface) {
+	v := s.Data.Version()
+	if u.surface != s || (v != u.version && !u.fed) {
+		u.Invalidate()
 	}
-	if u.unwatch != nil {
-		u.unwatch()
-	}
-	u.watched = s
-	u.unwatch = s.Data.Subscribe(nil, u.DataChanged)
-	u.Invalidate()
+	u.surface, u.version, u.fed = s, v, false
 }
 
 // Invalidate makes the next build rebuild everything (no cached subtree is reused).

@@ -137,7 +137,7 @@ func (b *Builder) report(in *Instance, err error) {
 	}
 	pe.SurfaceID = b.s.ID
 	if pe.Path == "" && in != nil {
-		pe.Path = "/components/" + escapeToken(in.Comp.ID)
+		pe.Path = "/components/" + protocol.EscapeToken(in.Comp.ID)
 	}
 	b.env.OnError(pe)
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/a2ui-go/a2ui/binding"
-	"github.com/a2ui-go/a2ui/catalog/internal/domhtml"
+	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
 )
 
@@ -68,7 +68,7 @@ func TestV08PathLiteralSeedsOnce(t *testing.T) {
 		t.Fatalf("seeded %v", v)
 	}
 	root, _ := Build(s, env)
-	if txt := domhtml.Text(find(root, byKey("echo"))); txt != "Guest" {
+	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Guest" {
 		t.Errorf("echo %q", txt)
 	}
 	// A user edit is not overwritten by later builds.
@@ -77,7 +77,7 @@ func TestV08PathLiteralSeedsOnce(t *testing.T) {
 	if v := get(t, s, "/user/name"); v != "Ada" {
 		t.Errorf("after edit %v", v)
 	}
-	if txt := domhtml.Text(find(root, byKey("echo"))); txt != "Ada" {
+	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Ada" {
 		t.Errorf("echo %q", txt)
 	}
 }

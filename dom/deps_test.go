@@ -69,3 +69,41 @@ func TestNoJSDeps(t *testing.T) {
 		}
 	}
 }
+
+// One way of calling JS: in the wasm build, the only non-standard package that imports
+// syscall/js is github.com/hack-pad/safejs (which turns exceptions into errors); the
+// browser layer (dom/browser, cmd/wasm) goes through it.
+func TestOnlySafeJSImportsSyscallJS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	cmd := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}} {{join .Imports \",\"}}", "./cmd/wasm")
+	cmd.Dir = fixtures.RepoRoot(t)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	sawSafeJS := false
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || f[1] == "true" {
+			continue
+		}
+		for _, imp := range strings.Split(f[2], ",") {
+			if imp != "syscall/js" {
+				continue
+			}
+			switch {
+			case f[0] == "github.com/hack-pad/safejs":
+				sawSafeJS = true
+			case strings.HasPrefix(f[0], "github.com/hack-pad/safejs/"): // its internals
+			default:
+				t.Errorf("%s imports syscall/js: call JS through github.com/hack-pad/safejs", f[0])
+			}
+		}
+	}
+	if !sawSafeJS {
+		t.Error("github.com/hack-pad/safejs is not in the wasm build's dependency graph")
+	}
+}

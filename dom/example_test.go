@@ -40,3 +40,24 @@ func ExampleTree() {
 	// <div class="counter"><span>1</span><button>+1</button></div> 2 ops
 	// button 1
 }
+
+// Outline shows a tree as built (keys, props, listeners, no policy) for golden files.
+func ExampleOutline() {
+	n := dom.El("div",
+		dom.El("input").SetProp("value", `say "hi"`).Listen("input", 1),
+		dom.El("p", dom.T("a < b")),
+		dom.El("svg", dom.El("path").SetAttr("d", "M0 0")),
+	).SetAttr("class", "form")
+	n.Key = "root"
+	fmt.Print(dom.Outline(n))
+	fmt.Println(dom.TextContent(n))
+	// Output:
+	// <div key="root" class="form">
+	//   <input .value="say &#34;hi&#34;" @input>
+	//   <p>a &lt; b</p>
+	//   <svg>
+	//     <path d="M0 0">
+	//   </svg>
+	// </div>
+	// a < b
+}

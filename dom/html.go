@@ -155,3 +155,94 @@ func EscapeAttr(b *strings.Builder, s string) {
 	}
 	b.WriteString(s[last:])
 }
+
+// Outline returns n as indented HTML for golden files and debugging: one node per line
+// (an element whose only child is one line of text stays on one line), its key as
+// key="…", attributes and props (.name="…") as given, listeners as @event. Unlike
+// WriteHTML it applies no policy and sorts nothing: it shows the tree as built.
+func Outline(n *Node) string {
+	var b strings.Builder
+	writeOutline(&b, n, 0, NSHTML)
+	return b.String()
+}
+
+func writeOutline(b *strings.Builder, n *Node, depth int, ns Namespace) {
+	if n == nil {
+		return
+	}
+	indent := func(d int) {
+		for range d {
+			b.WriteString("  ")
+		}
+	}
+	indent(depth)
+	if n.Kind == Text {
+		EscapeText(b, n.Text)
+		b.WriteByte('\n')
+		return
+	}
+	ns = childNS(n.Tag, ns)
+	attr := func(name, value string) {
+		b.WriteString(name)
+		b.WriteString(`="`)
+		EscapeAttr(b, value)
+		b.WriteByte('"')
+	}
+	b.WriteByte('<')
+	b.WriteString(n.Tag)
+	if n.Key != "" {
+		b.WriteByte(' ')
+		attr("key", n.Key)
+	}
+	for _, a := range n.Attrs {
+		b.WriteByte(' ')
+		attr(a.Name, a.Value)
+	}
+	for _, p := range n.Props {
+		b.WriteString(" .")
+		attr(p.Name, p.Value)
+	}
+	for _, l := range n.On {
+		b.WriteString(" @")
+		b.WriteString(l.Event)
+	}
+	b.WriteByte('>')
+	switch {
+	case len(n.Children) == 0 && (voidElements[n.Tag] || ns == NSSVG):
+		// No end tag: an HTML void element, or an empty SVG shape.
+		b.WriteByte('\n')
+		return
+	case len(n.Children) == 1 && n.Children[0].Kind == Text && !strings.Contains(n.Children[0].Text, "\n"):
+		EscapeText(b, n.Children[0].Text)
+	default:
+		b.WriteByte('\n')
+		for _, c := range n.Children {
+			writeOutline(b, c, depth+1, ns)
+		}
+		indent(depth)
+	}
+	b.WriteString("</")
+	b.WriteString(n.Tag)
+	b.WriteString(">\n")
+}
+
+// TextContent returns the text of n's subtree in document order, like the DOM's
+// textContent.
+func TextContent(n *Node) string {
+	var b strings.Builder
+	var walk func(*Node)
+	walk = func(n *Node) {
+		if n == nil {
+			return
+		}
+		if n.Kind == Text {
+			b.WriteString(n.Text)
+			return
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}

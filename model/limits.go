@@ -106,7 +106,7 @@ func (l *limits) checkValueAt(v any, depth int) (at string, err *protocol.Error)
 	err = l.walk(v, depth, &toks)
 	if err != nil {
 		for i := len(toks) - 1; i >= 0; i-- {
-			at += "/" + escapeToken(toks[i])
+			at += "/" + protocol.EscapeToken(toks[i])
 		}
 	}
 	return at, err
@@ -148,12 +148,4 @@ func (l *limits) walk(v any, depth int, toks *[]string) *protocol.Error {
 		}
 	}
 	return nil
-}
-
-// escapeToken escapes one JSON Pointer reference token.
-func escapeToken(t string) string {
-	if s := (Pointer{t, "x"}).String(); len(s) > 3 {
-		return s[1 : len(s)-2]
-	}
-	return ""
 }

@@ -114,20 +114,7 @@ func (p Pointer) String() string {
 	var b strings.Builder
 	for _, t := range p {
 		b.WriteByte('/')
-		if strings.IndexByte(t, '~') < 0 && strings.IndexByte(t, '/') < 0 {
-			b.WriteString(t)
-			continue
-		}
-		for i := 0; i < len(t); i++ {
-			switch t[i] {
-			case '~':
-				b.WriteString("~0")
-			case '/':
-				b.WriteString("~1")
-			default:
-				b.WriteByte(t[i])
-			}
-		}
+		b.WriteString(protocol.EscapeToken(t))
 	}
 	if p[len(p)-1] == "" {
 		b.WriteByte('/')

@@ -512,5 +512,5 @@ func entryPath(at, k string, entryKeys []string) string {
 			return at + "/" + strconv.Itoa(i)
 		}
 	}
-	return at + "/" + escapeToken(k)
+	return at + "/" + protocol.EscapeToken(k)
 }

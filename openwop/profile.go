@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"strings"
 
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -207,7 +206,7 @@ func updateData(sid, path string, v any) []byte {
 
 // fieldPath is the data path of a field's value.
 func fieldPath(id string) string {
-	return "/fields/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(id)
+	return "/fields/" + protocol.EscapeToken(id)
 }
 
 // surfaceMessages translates the envelope's surface into A2UI components over the

@@ -261,10 +261,7 @@ func ParseVersion(s string) (v Version, ok bool) {
 
 // ptr escapes one JSON Pointer reference token.
 func ptr(tok string) string {
-	if !strings.ContainsAny(tok, "~/") {
-		return "/" + tok
-	}
-	return "/" + strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
+	return "/" + EscapeToken(tok)
 }
 
 func idx(i int) string { return "/" + strconv.Itoa(i) }

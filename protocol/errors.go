@@ -1,5 +1,7 @@
 package protocol
 
+import "strings"
+
 // Error codes carried by Error and sent to the agent in an A2UI error message.
 const (
 	// CodeValidationFailed: a line or message does not match its schema (bad JSON, no or
@@ -50,4 +52,25 @@ func (e *Error) Error() string {
 		s += " at " + e.Path
 	}
 	return s + ": " + e.Message
+}
+
+// EscapeToken escapes one JSON Pointer reference token (RFC 6901): "~" as "~0", then
+// "/" as "~1". Every Error.Path and data path this module writes goes through it.
+func EscapeToken(tok string) string {
+	if !strings.ContainsAny(tok, "~/") {
+		return tok
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
+}
+
+// PanicText is the message of a recovered panic value, for an Error (CodeRender) or a
+// log line: an error's or a string's text, otherwise "panic".
+func PanicText(p any) string {
+	switch v := p.(type) {
+	case error:
+		return v.Error()
+	case string:
+		return v
+	}
+	return "panic"
 }

@@ -59,3 +59,9 @@ func ExampleEncodeAction() {
 	// Output:
 	// {"action":{"context":{"day":"Fri","guests":2},"name":"book","sourceComponentId":"btn","surfaceId":"s","timestamp":"2026-01-15T12:00:00Z"},"version":"v0.9"}
 }
+
+func ExampleEscapeToken() {
+	// A component id or data key becomes one JSON Pointer token of an error's path.
+	fmt.Println("/components/" + protocol.EscapeToken("a/b~c"))
+	// Output: /components/a~1b~0c
+}

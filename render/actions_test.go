@@ -10,25 +10,39 @@ import (
 	"github.com/a2ui-go/a2ui/dom/memdom"
 )
 
-// sendingHost is a fakeHost that implements ActionSender: it records each action
-// POST and keeps its done callback for the test to answer.
+// sendingHost is a fakeHost that is a Transport: it records each action POST and keeps
+// a function for the test to answer its response head with.
 type sendingHost struct {
 	*fakeHost
 	posts   []string
 	keys    []string
 	timeout []time.Duration
+	quiet   []bool
 	done    []func(error)
+	conns   map[int]func(string) *Stream // POST i's open, for its response body
 }
 
-func (h *sendingHost) SendAction(body []byte, id string, timeout time.Duration, done func(error)) {
-	h.posts = append(h.posts, string(body))
-	h.keys = append(h.keys, id)
-	h.timeout = append(h.timeout, timeout)
-	h.done = append(h.done, done)
+func (h *sendingHost) Open(req Request, open func(string) *Stream) {
+	if req.Method != "POST" || req.URL != "https://agent.example/a2ui" || req.Headers["Content-Type"] != "application/json" || !req.Reply || (req.Head == nil) != (req.Headers["Idempotency-Key"] == "") {
+		h.t.Errorf("action request %+v", req)
+	}
+	h.posts = append(h.posts, string(req.Body))
+	h.keys = append(h.keys, req.Headers["Idempotency-Key"])
+	h.timeout = append(h.timeout, req.Timeout)
+	h.quiet = append(h.quiet, req.Quiet)
+	h.conns[len(h.posts)-1] = open
+	h.done = append(h.done, func(err error) {
+		req.Head(err) // as fetch does: the head first, then the body
+		if err != nil {
+			open("").Close(err)
+		}
+	})
 }
 
 func newSendingRenderer(t *testing.T, opts Options) (*Renderer, *sendingHost) {
 	h := &sendingHost{fakeHost: newFakeHost(t)}
+	h.conns = map[int]func(string) *Stream{}
+	opts.ActionURL = "https://agent.example/a2ui"
 	fixed := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 	if opts.Now == nil {
 		opts.Now = func() time.Time { return fixed }
@@ -117,8 +131,11 @@ func TestActionFailureShowsRetry(t *testing.T) {
 	r.Process([]byte(loginV09))
 	r.Frame()
 	dispatch(t, r, h.fakeHost, "s1", goButton(h), dom.Event{Type: "click", Time: 1000})
-	h.done[0](errors.New("HTTP status 503"))
+	h.done[0](&StatusError{Status: 503})
 	r.Frame()
+	if errs := h.ofType("a2ui-error"); len(errs) != 0 {
+		t.Errorf("a failed action POST also reported as a stream error: %q", errs)
+	}
 	wrap := findNode(h.fakeHost, "s1", func(n *memdom.Node) bool { c, _ := n.Attr("class"); return c == "a2ui-action-failed" })
 	if wrap == nil || wrap.TextContent() != "GoThe action could not be sent: HTTP status 503Retry" {
 		t.Fatalf("no failure beside the button: %s", h.doc.Host("s1").Root.HTML())
@@ -284,5 +301,86 @@ func TestCheckBoxConflict(t *testing.T) {
 	dispatch(t, r, h, "c", box, dom.Event{Type: "focusout", Value: "on", Checked: true})
 	if got := string(r.DataModel("c")); got != `{"ok":true}` {
 		t.Errorf("model after blur = %s", got)
+	}
+}
+
+// The renderer POSTs to its ActionURL itself: an action's response body is more
+// messages; an error report goes to the same endpoint, quiet (its answer's errors are
+// not reported again) and without an Idempotency-Key.
+func TestActionPOSTAnswerIsMoreMessages(t *testing.T) {
+	r, h := newSendingRenderer(t, Options{})
+	r.Process([]byte(loginV09))
+	r.Frame()
+	dispatch(t, r, h.fakeHost, "s1", goButton(h), dom.Event{Type: "click", Time: 1000})
+	if len(h.posts) != 1 || h.timeout[0] != DefaultActionTimeout || h.quiet[0] {
+		t.Fatalf("posts %q timeouts %v quiet %v", h.posts, h.timeout, h.quiet)
+	}
+	h.done[0](nil)
+	st := h.conns[0]("application/jsonl")
+	st.Write([]byte(`{"version":"v0.9","updateDataModel":{"surfaceId":"s1","path":"/user/name","value":"Grace"}}` + "\n"))
+	st.Close(nil)
+	r.Frame()
+	if got := h.text("s1"); !strings.Contains(got, "Grace") {
+		t.Fatalf("the answer was not applied: %q", got)
+	}
+	if _, busy := goButton(h).Attr("aria-busy"); busy {
+		t.Error("button still busy after the answer")
+	}
+	// A bad message: its error report is POSTed, quiet, with no Idempotency-Key.
+	r.Process([]byte(`{"version":"v0.9","updateDataModel":{"surfaceId":"nope","path":"/x","value":1}}` + "\n"))
+	if len(h.posts) != 2 || !strings.Contains(h.posts[1], `"error"`) || !h.quiet[1] || h.keys[1] != "" {
+		t.Fatalf("error report: posts %q quiet %v keys %q", h.posts, h.quiet, h.keys)
+	}
+}
+
+// Without an ActionURL the host's Send gets every message and no Button waits.
+func TestNoActionURLUsesHostSend(t *testing.T) {
+	h := &sendingHost{fakeHost: newFakeHost(t)}
+	r := New(h, Options{})
+	r.Process([]byte(loginV09))
+	r.Frame()
+	dispatch(t, r, h.fakeHost, "s1", goButton(h), dom.Event{Type: "click", Time: 1000})
+	r.Frame()
+	if len(h.posts) != 0 || len(h.sent) != 1 || !strings.Contains(h.sent[0], `"name":"login"`) {
+		t.Fatalf("posts %q sent %q", h.posts, h.sent)
+	}
+	if _, busy := goButton(h).Attr("aria-busy"); busy {
+		t.Error("button busy without an endpoint")
+	}
+}
+
+// delegatingHost delivers actions by its own means (as an A2A host does).
+type delegatingHost struct {
+	*fakeHost
+	ids  []string
+	done []func(error)
+}
+
+func (h *delegatingHost) SendAction(body []byte, id string, _ time.Duration, done func(error)) {
+	h.ids = append(h.ids, id)
+	h.done = append(h.done, done)
+}
+
+// Without an ActionURL an ActionSender host gets the action: the Button is busy until
+// it answers, and its failure shows with a Retry that re-sends the same id.
+func TestActionSenderWithoutActionURL(t *testing.T) {
+	h := &delegatingHost{fakeHost: newFakeHost(t)}
+	r := New(h, Options{NewID: func() string { return "a1" }})
+	r.Process([]byte(loginV09))
+	r.Frame()
+	btn := func() *memdom.Node { return findNode(h.fakeHost, "s1", byTagText("button", "Go")) }
+	dispatch(t, r, h.fakeHost, "s1", btn(), dom.Event{Type: "click", Time: 1000})
+	r.Frame()
+	if v, _ := btn().Attr("aria-busy"); v != "true" || len(h.ids) != 1 || len(h.sent) != 0 {
+		t.Fatalf("busy %q ids %q sent %q", v, h.ids, h.sent)
+	}
+	h.done[0](errors.New("the agent's task failed"))
+	r.Frame()
+	if got := h.text("s1"); !strings.Contains(got, "The action could not be sent: the agent's task failed") {
+		t.Fatalf("no failure shown: %q", got)
+	}
+	dispatch(t, r, h.fakeHost, "s1", findNode(h.fakeHost, "s1", byTagText("button", "Retry")), dom.Event{Type: "click", Time: 3000})
+	if len(h.ids) != 2 || h.ids[1] != "a1" {
+		t.Fatalf("retry ids %q", h.ids)
 	}
 }

@@ -4,7 +4,10 @@
 //	      → (dirty surfaces, one animation frame) → catalog.Build → dom.Tree diff → Host.Patch
 //
 // and, the other way, a delegated DOM event → Renderer.Dispatch → the catalog's handler →
-// a data-model write (next frame) or an action encoded by protocol and given to the Host.
+// a data-model write (next frame) or an action encoded by protocol and POSTed to
+// Options.ActionURL through the host's Transport (single-flight, busy until the response
+// head, failure and Retry beside the Button; the answer is more messages), or handed to
+// Host.Send when there is no ActionURL (an A2A host).
 //
 // Streams opened through a Transport can open again: SSE reconnects as EventSource does
 // and a failed stream offers a Retry (stream.go; timers through Options.AfterFunc). A

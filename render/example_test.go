@@ -3,7 +3,6 @@ package render_test
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
@@ -11,8 +10,8 @@ import (
 	"github.com/a2ui-go/a2ui/render"
 )
 
-// memHost renders into memdom and implements render.ActionSender: the test answers each
-// action POST through done.
+// memHost renders into memdom and is a render.Transport: the test answers each action
+// POST's response head through done.
 type memHost struct {
 	doc  *memdom.Document
 	done func(error)
@@ -26,16 +25,22 @@ func (h *memHost) Emit(event string, detail []byte)        {}
 func (h *memHost) Send(body []byte, errorReport bool)      {}
 func (h *memHost) RequestFrame()                           {}
 func (h *memHost) OpenURL(string) bool                     { return false }
-func (h *memHost) SendAction(body []byte, id string, _ time.Duration, done func(error)) {
-	fmt.Println("POST, Idempotency-Key:", id)
-	h.done = done
+func (h *memHost) Open(req render.Request, open func(string) *render.Stream) {
+	fmt.Println(req.Method, req.URL, "Idempotency-Key:", req.Headers["Idempotency-Key"])
+	h.done = func(err error) {
+		req.Head(err)
+		if err != nil {
+			open("").Close(err)
+		}
+	}
 }
 
-// A host that implements ActionSender keeps each Button busy while its action is in
-// flight; a failed POST shows beside the Button with a Retry that re-sends it.
-func ExampleActionSender() {
+// With an ActionURL and a host that is a Transport, the renderer POSTs each action
+// itself and keeps its Button busy until the response head arrives; a failed POST
+// shows beside the Button with a Retry that re-sends it (same body, same id).
+func ExampleOptions_actionURL() {
 	h := &memHost{doc: memdom.New()}
-	r := render.New(h, render.Options{NewID: func() string { return "a1" }})
+	r := render.New(h, render.Options{ActionURL: "/agent", NewID: func() string { return "a1" }})
 	r.Process([]byte(`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
 {"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Button","child":"l","action":{"event":{"name":"pay"}}},{"id":"l","component":"Text","text":"Pay"}]}}
 `))
@@ -64,8 +69,8 @@ func ExampleActionSender() {
 	fmt.Println(h.doc.Host("s").Root.TextContent())
 	r.Dispatch("s", dom.Event{Type: "click", Node: button("Retry").ID, Time: 2000})
 	// Output:
-	// POST, Idempotency-Key: a1
+	// POST /agent Idempotency-Key: a1
 	// busy: true
 	// PayThe action could not be sent: HTTP status 502Retry
-	// POST, Idempotency-Key: a1
+	// POST /agent Idempotency-Key: a1
 }

@@ -112,6 +112,20 @@ type Stream struct {
 	stopTimer func()
 	onEnd     []func()
 	err       error // what ended the stream for good (end)
+	// action, set for an action POST, learns the outcome of the response head once;
+	// headErr is that outcome (a failure shows beside the Button, not as a stream error).
+	action   func(error)
+	headSeen bool
+	headErr  error
+}
+
+// head passes the response head's outcome to the action waiting for it, once.
+func (st *Stream) head(err error) {
+	if st.action == nil || st.headSeen {
+		return
+	}
+	st.headSeen, st.headErr = true, err
+	st.action(err)
 }
 
 // SetURL records the stream's absolute URL (the response's final URL): the surfaces it
@@ -159,6 +173,7 @@ func (st *Stream) Write(chunk []byte) {
 	if st.done {
 		return
 	}
+	st.head(nil)
 	if !st.gotData && len(chunk) > 0 {
 		st.gotData = true
 		st.opened()
@@ -181,6 +196,7 @@ func (st *Stream) Close(err error) {
 	if st.done {
 		return
 	}
+	st.head(err)
 	var se *StatusError
 	refused := errors.As(err, &se)
 	resume := !refused && st.resumable()
@@ -220,7 +236,11 @@ func (st *Stream) end(err error) {
 	st.err = err
 	r := st.r
 	delete(r.streams, st)
-	if err != nil {
+	switch {
+	case err != nil && st.headErr != nil:
+		// An action POST that got no usable answer: its Button shows the failure
+		// (a2ui-action-failed), not the stream.
+	case err != nil:
 		e := &protocol.Error{Code: protocol.CodeStream, Message: "the stream failed: " + err.Error()}
 		if st.localErrors {
 			r.host.Emit("a2ui-error", protocol.EncodeError(r.lastVersion, e))
@@ -228,7 +248,7 @@ func (st *Stream) end(err error) {
 			r.Report(e)
 		}
 		st.emitState(stateFailed, err)
-	} else {
+	default:
 		st.emitState(stateClosed, nil)
 	}
 	for id := range st.touched {
@@ -312,6 +332,9 @@ func (st *Stream) connect() {
 			req.Headers["Last-Event-ID"] = id
 			st.resumeID, st.catchUp = id, true
 		}
+	}
+	if st.action != nil {
+		req.Head = st.head
 	}
 	st.r.streams[st] = true
 	st.t.Open(req, st.response)
@@ -473,7 +496,7 @@ func (st *Stream) apply(data []byte) {
 func (st *Stream) decode(line []byte) (msgs []protocol.Message, errs []*protocol.Error) {
 	defer func() {
 		if p := recover(); p != nil {
-			msgs, errs = nil, []*protocol.Error{{Code: protocol.CodeRender, Message: "decoding the line failed: " + panicText(p)}}
+			msgs, errs = nil, []*protocol.Error{{Code: protocol.CodeRender, Message: "decoding the line failed: " + protocol.PanicText(p)}}
 		}
 	}()
 	return st.dec.Decode(line)
@@ -486,10 +509,10 @@ func (r *Renderer) applyGuarded(m protocol.Message) {
 		if p := recover(); p != nil {
 			id := m.Surface()
 			if s := r.surf[id]; s != nil && s.crashed == "" {
-				s.crashed = panicText(p)
+				s.crashed = protocol.PanicText(p)
 				r.markDirty(s)
 			}
-			r.Report(&protocol.Error{Code: protocol.CodeRender, SurfaceID: id, Message: "applying a message failed: " + panicText(p)})
+			r.Report(&protocol.Error{Code: protocol.CodeRender, SurfaceID: id, Message: "applying a message failed: " + protocol.PanicText(p)})
 		}
 	}()
 	r.Apply(m)

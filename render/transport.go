@@ -2,6 +2,7 @@ package render
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -26,6 +27,14 @@ type Request struct {
 	// drops (EventSource semantics; needs Options.AfterFunc). The reconnection carries
 	// a Last-Event-ID header when the stream has sent ids.
 	Resume bool
+	// Timeout, when > 0, bounds the wait for the response head: past it the transport
+	// aborts the request and closes the stream with an error ("no answer within …").
+	Timeout time.Duration
+	// Head, when set, is called once on the UI goroutine as soon as the response head
+	// arrived (nil for a usable status, else a *StatusError) or the request failed
+	// before it, ahead of the stream's Write and Close. Transports that cannot tell
+	// may leave it uncalled: the stream then calls it at its first Write or Close.
+	Head func(error)
 }
 
 // StatusError is a response whose HTTP status the stream cannot use: anything outside

@@ -4,14 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2ui-go/a2ui/catalog/internal/domhtml"
 	"github.com/a2ui-go/a2ui/dom"
 )
 
 func render(nodes []*dom.Node) string {
 	var b strings.Builder
 	for _, n := range nodes {
-		b.WriteString(domhtml.String(n))
+		b.WriteString(dom.Outline(n))
 	}
 	return b.String()
 }
@@ -159,7 +158,7 @@ func TestBudget(t *testing.T) {
 	if maxDepth > MaxDepth+2 {
 		t.Errorf("nesting depth %d exceeds bound", maxDepth)
 	}
-	if got := domhtml.Text(&dom.Node{Children: Blocks(deep)}); !strings.Contains(got, "deep") {
+	if got := dom.TextContent(&dom.Node{Children: Blocks(deep)}); !strings.Contains(got, "deep") {
 		t.Errorf("deep text lost: %q", got)
 	}
 }

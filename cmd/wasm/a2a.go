@@ -82,7 +82,7 @@ func (t a2aFetch) Do(req a2a.Request, sink a2a.Sink) {
 		status, _ := mustGet(res, "status").Int()
 		ct := contentType(res)
 		post(func() { sink.Start(status, ct) })
-		err = jr.readBody(res, func(buf []byte) { post(func() { sink.Chunk(buf) }) })
+		err = jr.readBody(res, func(buf []byte) { postWait(func() { sink.Chunk(buf) }) })
 		if err != errDestroyed {
 			post(func() { sink.End(err) })
 		}

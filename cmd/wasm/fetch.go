@@ -4,11 +4,11 @@ package main
 
 import (
 	"errors"
-	"strconv"
 	"time"
 
-	"github.com/a2ui-go/a2ui/render"
 	"github.com/hack-pad/safejs"
+
+	"github.com/a2ui-go/a2ui/render"
 )
 
 // fetchTransport is the browser's render.Transport: fetch, then the response body's
@@ -16,14 +16,66 @@ import (
 type fetchTransport struct{ jr *jsRenderer }
 
 // Open starts the request and reads it on a new goroutine (UI goroutine caller; never
-// blocks).
+// blocks). A request with a Timeout is aborted when its response head has not arrived
+// by then.
 func (t fetchTransport) Open(req render.Request, open func(contentType string) *render.Stream) {
-	p, err := t.start(req, safejs.Undefined())
+	signal, settle := abortAfter(req.Timeout)
+	p, err := t.start(req, signal)
 	if err != nil {
-		post(func() { open("").Close(err) })
+		settle()
+		post(func() {
+			if req.Head != nil {
+				req.Head(err)
+			}
+			open("").Close(err)
+		})
 		return
 	}
-	go t.jr.read(p, open, func(error) {})
+	go t.jr.read(p, open, req.Head, settle)
+}
+
+// abortAfter returns an AbortSignal that fires after d (undefined when d <= 0 or the
+// browser has no AbortController) and settle, which stops the timer and reports
+// whether it fired ("no answer within d"). UI goroutine; settle may run on any.
+func abortAfter(d time.Duration) (signal safejs.Value, settle func() error) {
+	signal = safejs.Undefined()
+	none := func() error { return nil }
+	if d <= 0 {
+		return signal, none
+	}
+	ctor, err := safejs.Global().Get("AbortController")
+	if err != nil || ctor.Type() != safejs.TypeFunction {
+		return signal, none
+	}
+	abort, err := ctor.New()
+	if err != nil {
+		return signal, none
+	}
+	signal, _ = abort.Get("signal")
+	fired, settled := false, false
+	timer := jsFunc(func(safejs.Value, []safejs.Value) any {
+		fired = true
+		_, _ = abort.Call("abort")
+		return nil
+	})
+	var id safejs.Value
+	if st, err := safejs.Global().Get("setTimeout"); err == nil {
+		id, _ = st.Invoke(timer.Value(), int(d/time.Millisecond))
+	}
+	return signal, func() error {
+		if settled {
+			return nil
+		}
+		settled = true
+		if ct, err := safejs.Global().Get("clearTimeout"); err == nil && !id.IsUndefined() {
+			_, _ = ct.Invoke(id)
+		}
+		post(func() { release(timer) })
+		if fired {
+			return jsError("no answer within " + d.String())
+		}
+		return nil
+	}
 }
 
 // start calls fetch for req (with the page's headers) and returns its promise; signal is
@@ -67,125 +119,46 @@ func (jr *jsRenderer) fetch(url, method string, body []byte, signal safejs.Value
 	return fetch.Invoke(url, init)
 }
 
-// SendAction implements render.ActionSender: the action POST is aborted after timeout;
-// done learns the outcome as soon as the response head arrives (UI goroutine caller).
-func (jr *jsRenderer) SendAction(body []byte, actionID string, timeout time.Duration, done func(error)) {
-	if jr.a2a != nil {
-		// An A2A message; the A2A client reports its own failures (a2ui-error).
-		jr.Send(body, false)
-		done(nil)
-		return
-	}
-	if jr.actionURL == "" {
-		done(nil)
-		return
-	}
-	req := render.Request{URL: jr.actionURL, Method: "POST", Body: body, Reply: true,
-		Headers: map[string]string{"Content-Type": "application/json", "Idempotency-Key": actionID}}
-	signal := safejs.Undefined()
-	var abort safejs.Value
-	if ctor, err := safejs.Global().Get("AbortController"); err == nil && ctor.Type() == safejs.TypeFunction {
-		if c, err := ctor.New(); err == nil {
-			abort = c
-			signal, _ = c.Get("signal")
-		}
-	}
-	p, err := fetchTransport{jr}.start(req, signal)
-	if err != nil {
-		done(err)
-		return
-	}
-	timedOut := false
-	var timer safejs.Func
-	released := false
-	stop := func() {
-		if !released {
-			released = true
-			release(timer)
-		}
-	}
-	timer = jsFunc(func(safejs.Value, []safejs.Value) any {
-		timedOut = true
-		if !abort.IsUndefined() {
-			_, _ = abort.Call("abort")
-		}
-		return nil
-	})
-	var timerID safejs.Value
-	if st, err := safejs.Global().Get("setTimeout"); err == nil {
-		timerID, _ = st.Invoke(timer.Value(), int(timeout/time.Millisecond))
-	}
-	go func() {
-		res, err := await(p)
-		if ct, e := safejs.Global().Get("clearTimeout"); e == nil && !timerID.IsUndefined() {
-			_, _ = ct.Invoke(timerID)
-		}
-		post(stop)
-		if timedOut {
-			err = jsError("no answer within " + timeout.String())
-		}
-		if err != nil {
-			post(func() { done(err) })
-			return
-		}
-		if ok, _ := mustGet(res, "ok").Bool(); !ok {
-			status, _ := mustGet(res, "status").Int()
-			post(func() { done(jsError("HTTP status " + strconv.Itoa(status))) })
-			return
-		}
-		post(func() {
-			done(nil)
-			// The answer's body is more messages.
-			jr.r.Connect(responseTransport{jr, res}, render.Request{Reply: true})
-		})
-	}()
-}
-
-// responseTransport reads a response that has already arrived.
-type responseTransport struct {
-	jr  *jsRenderer
-	res safejs.Value
-}
-
-func (t responseTransport) Open(_ render.Request, open func(contentType string) *render.Stream) {
-	go t.jr.read(t.res, open, func(error) {})
-}
-
 // read consumes a fetch Response (or a promise of one) chunk by chunk through its
 // ReadableStream reader and feeds the renderer on the UI goroutine. It runs on its own
 // goroutine, so awaiting promises is safe here. open creates the stream once the
-// Content-Type is known (it runs on the UI goroutine); done is called at the end with
-// the failure of this connection (nil when it ended normally). A status outside 200-299,
-// or 204, closes the stream with a *render.StatusError (an SSE stream stops reconnecting).
-func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *render.Stream, done func(error)) {
-	var failed error
-	defer func() { done(failed) }()
-	fail := func(st *render.Stream, err error) {
-		failed = err
-		post(func() {
-			if st == nil {
-				st = open("")
-			}
-			st.Close(err)
-		})
+// Content-Type is known (it runs on the UI goroutine). head, when not nil, learns the
+// response head's outcome first (render.Request.Head); settle runs once the head
+// arrived or failed and returns the error that replaces the outcome (a timeout), if
+// any. A status outside 200-299, or 204, closes the stream with a *render.StatusError
+// (an SSE stream stops reconnecting).
+func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *render.Stream, head func(error), settle func() error) {
+	// first delivers the head's outcome and opens the stream, on the UI goroutine.
+	first := func(ct string, err error) *render.Stream {
+		if head != nil {
+			head(err)
+		}
+		return open(ct)
 	}
 	res := resp
 	if _, notResponse := mustGet(resp, "ok").Bool(); notResponse != nil { // a promise
 		var err error
-		if res, err = await(resp); err != nil {
-			fail(nil, err)
+		res, err = await(resp)
+		if e := settle(); e != nil {
+			err = e
+		}
+		if err != nil {
+			post(func() { first("", err).Close(err) })
 			return
 		}
+	} else {
+		settle()
 	}
 	ok, _ := mustGet(res, "ok").Bool()
 	ct := contentType(res)
 	status, _ := mustGet(res, "status").Int()
 	if !ok || status == 204 {
 		serr := &render.StatusError{Status: status}
+		var headErr error
 		if !ok {
-			failed = serr
+			headErr = serr
 		}
-		post(func() { open(ct).Close(serr) })
+		post(func() { first(ct, headErr).Close(serr) })
 		return
 	}
 	// The response's final URL (after redirects): relative URLs of the surfaces this
@@ -197,7 +170,7 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 	var st *render.Stream
 	ready := make(chan struct{})
 	post(func() {
-		st = open(ct)
+		st = first(ct, nil)
 		if resURL != "" {
 			st.SetURL(resURL)
 		}
@@ -205,20 +178,16 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 	})
 	<-ready
 	err := jr.readBody(res, func(buf []byte) {
-		// A big chunk is written in pieces, each its own task (in order: this goroutine
-		// may wait for room in the queue), so the main thread is never held for long.
+		// A big chunk is written in pieces, each its own task (in order; this goroutine
+		// waits while the queue is full), so the main thread is never held for long.
 		for len(buf) > 0 {
 			piece := buf[:min(len(buf), processPiece)]
 			buf = buf[len(piece):]
-			work <- func() { st.Write(piece) }
+			postWait(func() { st.Write(piece) })
 		}
 	})
-	switch {
-	case err == errDestroyed:
-	case err != nil:
-		fail(st, err)
-	default:
-		post(func() { st.Close(nil) })
+	if err != errDestroyed {
+		post(func() { st.Close(err) })
 	}
 }
 

@@ -4,6 +4,8 @@ package main
 
 import (
 	"github.com/hack-pad/safejs"
+
+	"github.com/a2ui-go/a2ui/protocol"
 )
 
 // liveFuncs counts js.Func callbacks that exist right now (created and not released); the
@@ -16,7 +18,7 @@ func jsFunc(fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	f, err := safejs.FuncOf(func(this safejs.Value, args []safejs.Value) (ret any) {
 		defer func() {
 			if p := recover(); p != nil {
-				logError("a2ui: recovered panic in callback: " + panicString(p))
+				logError("a2ui: recovered panic in callback: " + protocol.PanicText(p))
 				ret = nil
 			}
 		}()

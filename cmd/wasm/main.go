@@ -15,23 +15,24 @@ import (
 	"time"
 
 	"github.com/hack-pad/safejs"
+
+	"github.com/a2ui-go/a2ui/internal/uiqueue"
+	"github.com/a2ui-go/a2ui/protocol"
 )
 
-// work is the UI goroutine's queue. JS callbacks enqueue with post, never blocking.
-var work = make(chan func(), 8192)
+// work is the UI goroutine's one ordered queue. JS callbacks enqueue with post, which
+// never blocks; stream readers with postWait, which waits while workLimit are queued.
+var work = uiqueue.New(workLimit)
+
+// workLimit is how much queued work makes a stream reader wait (backpressure).
+const workLimit = 8192
 
 // post enqueues f for the UI goroutine without ever blocking the caller.
-func post(f func()) {
-	select {
-	case work <- f:
-	default:
-		go func() { work <- f }()
-	}
-}
+func post(f func()) { work.Post(f) }
 
-// inUI is true while the UI goroutine runs a task; a JS callback that finds it true was
-// triggered synchronously by that task (a nested call) and runs inline.
-var inUI bool
+// postWait enqueues f, first waiting for room; only for reader goroutines (never a JS
+// callback or the UI goroutine).
+func postWait(f func()) { work.PostWait(f) }
 
 func main() {
 	mark("go-main")
@@ -63,20 +64,16 @@ func main() {
 	// rest of the queue.
 	var sliceStart time.Time
 	for {
-		var f func()
-		select {
-		case f = <-work:
-		default:
-			f = <-work // idle until more work: the browser has the thread
+		f, ok := work.TryNext()
+		if !ok {
+			f = work.Next() // idle until more work: the browser has the thread
 			sliceStart = time.Time{}
 		}
 		if sliceStart.IsZero() {
 			sliceStart = time.Now()
 		}
-		inUI = true
 		runTask(f)
-		inUI = false
-		if len(work) > 0 && time.Since(sliceStart) > sliceBudget {
+		if work.Len() > 0 && time.Since(sliceStart) > sliceBudget {
 			yieldToBrowser()
 			sliceStart = time.Time{}
 		}
@@ -128,20 +125,10 @@ func yieldToBrowser() {
 func runTask(f func()) {
 	defer func() {
 		if p := recover(); p != nil {
-			logError("a2ui: recovered panic: " + panicString(p))
+			logError("a2ui: recovered panic: " + protocol.PanicText(p))
 		}
 	}()
 	f()
-}
-
-func panicString(p any) string {
-	switch v := p.(type) {
-	case error:
-		return v.Error()
-	case string:
-		return v
-	}
-	return "panic"
 }
 
 // mark adds the user-timing mark "a2ui:"+name (make bench prints the start-up trace).

@@ -20,23 +20,15 @@ var (
 
 func hostPrefix(handle int) string { return "r" + strconv.Itoa(handle) + ":" }
 
-// startDOM finds web/a2ui-runtime.js and starts forwarding delegated events to the UI
-// goroutine.
+// startDOM finds web/a2ui-runtime.js and queues every delegated event for the UI
+// goroutine, in order.
 func startDOM() error {
 	var err error
 	if patcher, err = browser.NewPatcher(); err != nil {
 		return err
 	}
-	if events, err = browser.NewEvents(); err != nil {
-		return err
-	}
-	go func() {
-		for ev := range events.C() {
-			ev := ev
-			post(func() { dispatchEvent(ev) })
-		}
-	}()
-	return nil
+	events, err = browser.NewEvents(func(ev dom.Event) { post(func() { dispatchEvent(ev) }) })
+	return err
 }
 
 // dispatchEvent routes a delegated DOM event to its renderer (UI goroutine).
@@ -74,7 +66,7 @@ func patch(ops []byte) {
 }
 
 func registerHost(handle int, id string, el safejs.Value) {
-	if err := patcher.Attach(hostPrefix(handle)+id, safejs.Unsafe(el)); err != nil {
+	if err := patcher.Attach(hostPrefix(handle)+id, el); err != nil {
 		logError("a2ui: attach failed: " + err.Error())
 	}
 }

@@ -30,7 +30,6 @@ type jsRenderer struct {
 	handle    int
 	r         *render.Renderer
 	hooks     safejs.Value
-	actionURL string
 	headers   safejs.Value
 	funcs     []safejs.Func
 	hosts     map[string]safejs.Value
@@ -50,9 +49,6 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	}
 	jr := &jsRenderer{handle: nextHandle, hooks: args[0], hosts: map[string]safejs.Value{}}
 	nextHandle++
-	if u, err := args[1].Get("actionURL"); err == nil && u.Type() == safejs.TypeString {
-		jr.actionURL, _ = u.String()
-	}
 	jr.headers, _ = args[1].Get("headers")
 	// The page's policy: a profile name and a JSON object of overrides. A policy that
 	// does not resolve fails closed: no renderer, the error goes back to the loader.
@@ -103,9 +99,13 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	opts.AfterFunc, opts.Profile = afterFunc, openwop.Unadvertised{}
 	if p, ok := openwopProfile(args[1]); ok {
 		p.Apply(&opts)
-		jr.actionURL = "" // under the profile nothing is sent: actions are page events
 	}
 	applyLimits(&opts, args[1])
+	// Actions POST to the page's action URL, except under the OpenWOP profile (actions
+	// are page events) and over A2A (they go as A2A messages, through Send).
+	if profile != "openwop" && optString(args[1], "transport") != "a2a" {
+		opts.ActionURL = optString(args[1], "actionURL")
+	}
 	jr.r = render.New(jr, opts)
 	renderers[jr.handle] = jr
 
@@ -159,7 +159,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 			}
 			var st *render.Stream
 			st = jr.r.Attach(fetchTransport{jr}, req, func(open func(string) *render.Stream) {
-				go jr.read(resp, open, func(error) {})
+				go jr.read(resp, open, nil, func() error { return nil })
 			})
 			// connect() resolves when the stream ends, rejects when it failed for good.
 			st.OnEnd(func() {
@@ -371,18 +371,28 @@ func (jr *jsRenderer) Emit(event string, detail []byte) {
 	_, _ = jr.hooks.Call("emit", event, string(detail))
 }
 
+// Send delivers a message the renderer does not POST itself: with transport "a2a", as
+// an A2A message (its answer comes back on the turn's stream); otherwise nowhere.
 func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 	if jr.a2a != nil {
-		// An A2A message to the agent; its answer comes back on the turn's stream.
 		jr.a2a.Send("", [][]byte{body}, jr.r.ClientDataModel, errorReport)
-		return
 	}
-	if jr.actionURL == "" {
-		return
+}
+
+// SendAction implements render.ActionSender for the actions the renderer does not POST
+// itself: over A2A, an A2A message (the client reports its own failures); otherwise the
+// action is only the page event.
+func (jr *jsRenderer) SendAction(body []byte, actionID string, timeout time.Duration, done func(error)) {
+	if jr.a2a != nil {
+		jr.Send(body, false)
 	}
-	// The agent's answer (JSONL or SSE) is processed as more messages.
-	jr.r.Connect(fetchTransport{jr}, render.Request{URL: jr.actionURL, Method: "POST", Body: body,
-		Headers: map[string]string{"Content-Type": "application/json"}, Reply: true, Quiet: errorReport})
+	done(nil)
+}
+
+// Open makes the host the renderer's render.Transport: its action POSTs and their
+// answers go through fetch.
+func (jr *jsRenderer) Open(req render.Request, open func(contentType string) *render.Stream) {
+	fetchTransport{jr}.Open(req, open)
 }
 
 func (jr *jsRenderer) RequestFrame() { jr.frame.request() }

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hack-pad/safejs"
+
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/dom/memdom"
 )
@@ -16,7 +18,7 @@ import (
 // Run with: GOOS=js GOARCH=wasm PATH=$PATH:$(go env GOROOT)/lib/wasm go test ./dom/browser
 // (Node). The runtime runs on dom/testdata/fakedom.js, a minimal DOM.
 
-func setup(t *testing.T) (fake js.Value, host js.Value) {
+func setup(t testing.TB) (fake js.Value, host js.Value) {
 	t.Helper()
 	wd, err := os.Getwd()
 	if err != nil {
@@ -40,10 +42,11 @@ func TestPatchAndEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Attach("s1", hostEl); err != nil {
+	if err := p.Attach("s1", safejs.Safe(hostEl)); err != nil {
 		t.Fatal(err)
 	}
-	evs, err := NewEvents()
+	delivered := make(chan dom.Event, 1)
+	evs, err := NewEvents(func(ev dom.Event) { delivered <- ev })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,11 +84,12 @@ func TestPatchAndEvents(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	// Dispatch an input event the way the browser would: the delegated listener on the host
-	// calls the Go callback, which enqueues; the event arrives on C.
+	// calls the Go callback, which hands the event to deliver.
 	el := js.Global().Get("__a2uiRuntime").Call("node", "s1", input.ID)
 	el.Set("value", "typed")
 	ev := js.Global().Get("Object").New()
 	ev.Set("type", "input")
+	ev.Set("isTrusted", true)
 	ev.Set("target", el)
 	path := js.Global().Get("Array").New(el, el.Get("parentNode"), hostEl)
 	ev.Set("composedPath", js.FuncOf(func(js.Value, []js.Value) any { return path }))
@@ -96,7 +100,7 @@ func TestPatchAndEvents(t *testing.T) {
 		}
 	}
 	select {
-	case got := <-evs.C():
+	case got := <-delivered:
 		want := dom.Event{Surface: "s1", Node: input.ID, Type: "input", Value: "typed"}
 		if got != want {
 			t.Fatalf("event %+v, want %+v", got, want)
@@ -106,5 +110,33 @@ func TestPatchAndEvents(t *testing.T) {
 		}
 	case <-time.After(2 * time.Second):
 		t.Fatal("no event delivered")
+	}
+}
+
+// BenchmarkPatch is one frame's crossing into JS: a small batch (one text change) copied
+// and applied.
+func BenchmarkPatch(b *testing.B) {
+	_, hostEl := setup(b)
+	p, err := NewPatcher()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := p.Attach("s1", safejs.Safe(hostEl)); err != nil {
+		b.Fatal(err)
+	}
+	tree := dom.NewTree("s1")
+	var e dom.Encoder
+	text := dom.T("0")
+	tree.Render(dom.El("p", text), &e)
+	if err := p.Patch(e.Bytes()); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		e.Reset()
+		tree.Render(dom.El("p", dom.T(string(rune('a'+i%26)))), &e)
+		if err := p.Patch(e.Bytes()); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

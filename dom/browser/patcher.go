@@ -4,7 +4,8 @@ package browser
 
 import (
 	"errors"
-	"syscall/js"
+
+	"github.com/hack-pad/safejs"
 )
 
 // ErrNoRuntime is returned when web/a2ui-runtime.js has not defined __a2uiRuntime.
@@ -12,19 +13,22 @@ var ErrNoRuntime = errors.New("browser: globalThis.__a2uiRuntime missing (load w
 
 const minBuf = 64 << 10
 
-func runtimeObject() (js.Value, error) {
-	rt := js.Global().Get("__a2uiRuntime")
-	if rt.Type() != js.TypeObject || rt.Get("apply").Type() != js.TypeFunction {
-		return js.Value{}, ErrNoRuntime
+func runtimeObject() (safejs.Value, error) {
+	rt, err := safejs.Global().Get("__a2uiRuntime")
+	if err != nil || rt.Type() != safejs.TypeObject {
+		return safejs.Value{}, ErrNoRuntime
+	}
+	if apply, err := rt.Get("apply"); err != nil || apply.Type() != safejs.TypeFunction {
+		return safejs.Value{}, ErrNoRuntime
 	}
 	return rt, nil
 }
 
 // Patcher applies op batches in the page. Patch is called on the renderer's UI goroutine.
 type Patcher struct {
-	rt    js.Value
-	apply js.Value // __a2uiRuntime.apply, bound
-	buf   js.Value // reused Uint8Array
+	rt    safejs.Value
+	apply safejs.Value // __a2uiRuntime.apply, bound
+	buf   safejs.Value // reused Uint8Array
 	size  int
 }
 
@@ -34,65 +38,68 @@ func NewPatcher() (*Patcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Patcher{rt: rt, apply: rt.Get("apply").Call("bind", rt)}, nil
+	apply, err := rt.Get("apply")
+	if err == nil {
+		apply, err = apply.Call("bind", rt)
+	}
+	if err != nil {
+		return nil, wrap(err)
+	}
+	return &Patcher{rt: rt, apply: apply}, nil
 }
 
 // Patch applies one batch (dom.Encoder.Bytes; nil or empty is a no-op): one CopyBytesToJS
 // into a Uint8Array that grows as needed and is reused, and one call into the runtime. A
 // batch the runtime rejects returns its error message; a JS exception becomes an error.
-func (p *Patcher) Patch(ops []byte) (err error) {
+func (p *Patcher) Patch(ops []byte) error {
 	if len(ops) == 0 {
 		return nil
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = panicError(r)
-		}
-	}()
 	if len(ops) > p.size {
 		n := max(minBuf, p.size)
 		for n < len(ops) {
 			n *= 2
 		}
-		p.buf = js.Global().Get("Uint8Array").New(n)
-		p.size = n
+		ctor, err := safejs.Global().Get("Uint8Array")
+		if err != nil {
+			return wrap(err)
+		}
+		buf, err := ctor.New(n)
+		if err != nil {
+			return wrap(err)
+		}
+		p.buf, p.size = buf, n
 	}
-	js.CopyBytesToJS(p.buf, ops)
-	res := p.apply.Invoke(p.buf, len(ops))
-	if res.Type() == js.TypeString {
-		return errors.New(res.String())
+	if _, err := safejs.CopyBytesToJS(p.buf, ops); err != nil {
+		return wrap(err)
+	}
+	res, err := p.apply.Invoke(p.buf, len(ops))
+	if err != nil {
+		return wrap(err)
+	}
+	if res.Type() == safejs.TypeString {
+		msg, _ := res.String()
+		return errors.New(msg)
 	}
 	return nil
 }
 
 // Attach registers a surface host element under name (the name given to dom.NewTree).
-func (p *Patcher) Attach(name string, el js.Value) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = panicError(r)
-		}
-	}()
-	p.rt.Call("attach", name, el)
-	return nil
+func (p *Patcher) Attach(name string, el safejs.Value) error {
+	_, err := p.rt.Call("attach", name, el)
+	return wrap(err)
 }
 
 // Detach forgets a surface host and empties its element.
-func (p *Patcher) Detach(name string) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = panicError(r)
-		}
-	}()
-	p.rt.Call("detach", name)
-	return nil
+func (p *Patcher) Detach(name string) error {
+	_, err := p.rt.Call("detach", name)
+	return wrap(err)
 }
 
-func panicError(r any) error {
-	switch v := r.(type) {
-	case error:
-		return errors.New("browser: " + v.Error())
-	case string:
-		return errors.New("browser: " + v)
+// wrap prefixes a JS exception with the package name (nil stays nil).
+func wrap(err error) error {
+	if err == nil {
+		return nil
 	}
-	return errors.New("browser: JS call panicked")
+	return errors.New("browser: " + err.Error())
 }

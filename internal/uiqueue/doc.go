@@ -1,0 +1,11 @@
+// Package uiqueue is the UI goroutine's work queue: one ordered, unbounded FIFO of
+// functions that the browser host (cmd/wasm) drains on its single UI goroutine.
+//
+// Place in the pipeline: every JS callback (events, frames, timers, promise
+// settlements) and every stream reader goroutine hands its work to the UI goroutine
+// through one Queue, so work runs in the order it was posted. Post never blocks (a JS
+// callback must not wait on the Go scheduler); PostWait lets a background reader wait
+// for room, which keeps a fast network from filling memory faster than the page renders.
+//
+// The package is plain Go (no syscall/js) and tested on the host.
+package uiqueue
