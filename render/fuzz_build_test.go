@@ -172,10 +172,10 @@ var (
 		`{"call":"formatString","args":{"value":{"call":"formatString","args":{"value":{"call":"formatString","args":{"value":"x"}}}}}}`,
 		`{"call":"pluralize","args":{"value":{"path":"/n"},"one":"a","other":"b"}}`, `{"call":"required"}`, `{}`,
 		`12`, `true`, `null`, `[1,2]`, `"javascript:alert(1)"`, `"https://e.example/a.png"`, `"/rel.png"`, `"\u202eevil"`}
-	fuzzNumbers  = []string{`0`, `1`, `-5`, `1e308`, `100`, `{"path":"/n"}`, `{"path":"/s"}`, `"7"`, `{"call":"length","args":{"value":{"path":"/a"}}}`, `null`}
-	fuzzBools    = []string{`true`, `false`, `{"path":"/b"}`, `{"path":"/n"}`, `"yes"`, `{"call":"not","args":{"value":{"path":"/b"}}}`, `{"call":"and","args":{"values":[true,{"path":"/b"}]}}`}
-	fuzzLists    = []string{`["x"]`, `["x","y"]`, `[]`, `{"path":"/sel"}`, `{"path":"/a"}`, `"x"`, `[1,{"a":1}]`}
-	fuzzChecks   = []string{`[{"condition":{"call":"required","args":{"value":{"path":"/s"}}},"message":"required"}]`, `[{"call":"email","args":{"value":{"path":"/s"}},"message":"m"}]`, `[{}]`, `"x"`,
+	fuzzNumbers = []string{`0`, `1`, `-5`, `1e308`, `100`, `{"path":"/n"}`, `{"path":"/s"}`, `"7"`, `{"call":"length","args":{"value":{"path":"/a"}}}`, `null`}
+	fuzzBools   = []string{`true`, `false`, `{"path":"/b"}`, `{"path":"/n"}`, `"yes"`, `{"call":"not","args":{"value":{"path":"/b"}}}`, `{"call":"and","args":{"values":[true,{"path":"/b"}]}}`}
+	fuzzLists   = []string{`["x"]`, `["x","y"]`, `[]`, `{"path":"/sel"}`, `{"path":"/a"}`, `"x"`, `[1,{"a":1}]`}
+	fuzzChecks  = []string{`[{"condition":{"call":"required","args":{"value":{"path":"/s"}}},"message":"required"}]`, `[{"call":"email","args":{"value":{"path":"/s"}},"message":"m"}]`, `[{}]`, `"x"`,
 		`[{"condition":{"call":"regex","args":{"value":{"path":"/s"},"pattern":"(a+)+$"}},"message":"re"}]`}
 	fuzzActions = []string{`{"event":{"name":"go","context":{"v":{"path":"/s"},"n":{"path":"name"}}}}`, `{"event":{"name":"go"}}`,
 		`{"functionCall":{"call":"openUrl","args":{"url":"https://e.example"}}}`, `{"functionCall":{"call":"openUrl","args":{"url":"javascript:x"}}}`,
