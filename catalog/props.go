@@ -285,12 +285,12 @@ func (b *Builder) editing(in *Instance, control *dom.Node, ptr model.Pointer, sh
 	on(control, "focusout", b.Handler(func(ev dom.Event) {
 		touch() // leaving the field shows its validation (fieldError)
 		e := st.entry(uid, gen)
-		wasEditing := e.editing
+		wasEditing, user := e.editing, read(ev)
 		e.editing, e.conflicted = false, false
 		if !wasEditing {
 			return
 		}
-		v := toModel(read(ev))
+		v := toModel(user)
 		if cur, ok := b.s.Data.Get(ptr); !ok || binding.ToString(cur) != binding.ToString(v) {
 			b.Write(in, ptr, v)
 		}

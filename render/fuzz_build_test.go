@@ -34,6 +34,9 @@ func FuzzBuildRender(f *testing.F) {
 		if len(in) > 2048 {
 			return
 		}
+		// A hang never reaches the per-frame check: end the worker instead.
+		hang := time.AfterFunc(30*time.Second, func() { panic("FuzzBuildRender: one input ran for 30 s") })
+		defer hang.Stop()
 		h := newFakeHost(t)
 		opts := Options{RenderLimits: renderFuzzLimits, Limits: modelFuzzLimits, MaxFormatOutput: 4096, RenderBudget: -1}
 		r := New(h, opts)
