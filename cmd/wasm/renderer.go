@@ -380,11 +380,12 @@ func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 }
 
 // SendAction implements render.ActionSender for the actions the renderer does not POST
-// itself: over A2A, an A2A message (the client reports its own failures); otherwise the
+// itself: over A2A, an A2A message whose outcome done learns (a2aAction); otherwise the
 // action is only the page event.
 func (jr *jsRenderer) SendAction(body []byte, actionID string, timeout time.Duration, done func(error)) {
 	if jr.a2a != nil {
-		jr.Send(body, false)
+		jr.a2aAction(body, actionID, timeout, done)
+		return
 	}
 	done(nil)
 }
