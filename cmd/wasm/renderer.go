@@ -60,6 +60,9 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		polProfile = "strict"
 	}
 	pol, err := policy.Resolve(polProfile, []byte(overrides))
+	if err == nil {
+		err = mountLimits(pol, optString(args[1], "limits"))
+	}
 	if err != nil {
 		obj, _ := safejs.ValueOf(map[string]any{"error": err.Error(), "code": policy.Code})
 		return obj
@@ -100,7 +103,6 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	if p, ok := openwopProfile(args[1]); ok {
 		p.Apply(&opts)
 	}
-	applyLimits(&opts, args[1])
 	// Actions POST to the page's action URL, except under the OpenWOP profile (actions
 	// are page events) and over A2A (they go as A2A messages, through Send).
 	if profile != "openwop" && optString(args[1], "transport") != "a2a" {
