@@ -4,10 +4,20 @@ package browser
 
 import (
 	"encoding/json"
+	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// rawBodies are the bodies of /raw/<i>, set before the case connects.
+var (
+	rawMu     sync.Mutex
+	rawBodies [64]string
 )
 
 // hostileInput is one row of security.md §4 fed through process() on its own surface.
@@ -23,8 +33,16 @@ type hostileInput struct {
 }
 
 // hostileClicks names the cases whose control (CSS within the case's section) the user
-// clicks after the lines rendered.
-var hostileClicks = map[string]string{"functionCall openUrl javascript:": "button"}
+// clicks after the lines rendered; a "2" prefix double-clicks. hostileActions is how
+// many a2ui-action events a case may send (default none).
+var (
+	hostileClicks  = map[string]string{"functionCall openUrl javascript:": "button", "double click": "2button"}
+	hostileActions = map[string]int{"double click": 1}
+)
+
+// hostileStreams are the cases fed as raw bytes over a connected stream (bytes a JS
+// string cannot carry): served at /raw/<case index>.
+var hostileStreams = map[string]bool{"invalid UTF-8": true}
 
 // TestHostileInputs runs the security.md §4 input kinds not covered by TestHostileCore
 // and TestHostilePolicy, one surface each, through the public JS API on a renderer with
@@ -37,7 +55,17 @@ func TestHostileInputs(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
 	other := newCounter(t)
-	base := serve(t, rendererPageWith(rendererPagePath, spyScript))
+	var raw []Route
+	for i := 0; i < 64; i++ {
+		raw = append(raw, handle("GET /raw/"+strconv.Itoa(i), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/jsonl")
+			rawMu.Lock()
+			body := rawBodies[i]
+			rawMu.Unlock()
+			_, _ = w.Write([]byte(body))
+		})))
+	}
+	base := serve(t, append(raw, rendererPageWith(rendererPagePath, spyScript))...)
 	ctx := newTab(t)
 	nl := watchNetwork(t, ctx)
 	navigate(ctx, base+rendererPagePath)
@@ -115,22 +143,40 @@ func TestHostileInputs(t *testing.T) {
 			`{"id":"c","component":"Image","url":"https://2130706433/x.png"}`, `{"id":"d","component":"Image","url":"https://0x7f.1/x.png"}`, `{"id":"e","component":"Image","url":"https://xn--cdn-allowed-example.evil/x.png"}`))}, []string{"POLICY_DENIED"}, `!s.querySelector("img")`},
 		{"urls", "video does not become an iframe", []string{v09create("%S%"), comps(`[{"id":"root","component":"Video","url":"https://www.youtube.com/watch?v=x"}]`)}, []string{"POLICY_DENIED"}, `!s.querySelector("iframe, video[src]")`},
 		{"urls", "CSS through the theme", []string{`{"version":"v0.9","createSurface":{"surfaceId":"%S%","catalogId":"` + basicCatalog + `","theme":{"primaryColor":"red;background:url(` + o + `/css.png)"}}}`, comps(`[` + txt("root", `"themed"`) + `]`)}, []string{"VALIDATION_FAILED"}, `!getComputedStyle(s).backgroundImage.includes("css.png")`},
+		{"parse", "invalid UTF-8", []string{v09create("%S%"), `{"version":"v0.9","updateDataModel":{"surfaceId":"%S%","path":"/s","value":"\xff\xfe"}}`, comps(`[` + txt("root", `"after"`) + `]`)}, []string{"VALIDATION_FAILED"}, `s.textContent === "after"`},
 		// Actions
+		{"actions", "double click", []string{v09create("%S%"), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"event":{"name":"pay"}}}`, txt("bl", `"Pay"`)))}, nil, ""},
 		{"actions", "functionCall openUrl javascript:", []string{v09create("%S%"), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"functionCall":{"call":"openUrl","args":{"url":"javascript:alert(1)"}}}}`, txt("bl", `"Open"`)))}, []string{"FUNCTION_FAILED"}, ""},
 		{"actions", "context reaching for another surface", []string{v09create("%S%"), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"event":{"name":"x","context":{"v":{"path":"/../../other"}}}}}`, txt("bl", `"Go"`)))}, nil, ""},
 	}
-	seen := 0
+	seen, actions := 0, 0
 	for i, c := range cases {
 		sid := "k" + strconv.Itoa(i)
 		lines := make([]string, len(c.lines))
 		for j, l := range c.lines {
 			lines[j] = strings.ReplaceAll(strings.ReplaceAll(l, "%S%", sid), "%OTHER%", o)
 		}
-		processLines(ctx, "host", lines...)
+		if hostileStreams[c.name] {
+			rawMu.Lock()
+			rawBodies[i] = strings.ReplaceAll(strings.Join(lines, "\n"), `\xff\xfe`, "\xff\xfe") + "\n"
+			rawMu.Unlock()
+			evalJSON(ctx, `T.rr("host").connect("/raw/`+strconv.Itoa(i)+`").then(() => true, () => true)`)
+			flush(ctx, "host")
+		} else {
+			processLines(ctx, "host", lines...)
+		}
 		if css := hostileClicks[c.name]; css != "" {
 			sleepJS(ctx, 600) // past the re-arm of a control that just appeared
-			clickIn(ctx, "host", `section[data-surface-id="`+sid+`"] `+css)
+			sel := `section[data-surface-id="` + sid + `"] ` + strings.TrimPrefix(css, "2")
+			if strings.HasPrefix(css, "2") {
+				if err := chromedp.Do(ctx, chromedp.DoubleClick(shadowPath("host", sel))); err != nil {
+					t.Fatalf("double click: %v", err)
+				}
+			} else {
+				clickIn(ctx, "host", sel)
+			}
 		}
+		actions += hostileActions[c.name]
 		sleepJS(ctx, 50)
 		var errs []struct {
 			Error struct{ Code, Message string }
@@ -157,7 +203,7 @@ func TestHostileInputs(t *testing.T) {
 			}
 		}
 		// Nothing executed.
-		if got := evalJSON(ctx, `({opened: window.opened, alerted: window.alerted, proto: Object.getOwnPropertyNames(Object.prototype).join(",") === window.protoKeys, markup: T.qa("host", "script, iframe, object, embed").length, actions: T.events("host", "a2ui-action").length})`); got != `{"opened":[],"alerted":[],"proto":true,"markup":0,"actions":0}` {
+		if got := evalJSON(ctx, `({opened: window.opened, alerted: window.alerted, proto: Object.getOwnPropertyNames(Object.prototype).join(",") === window.protoKeys, markup: T.qa("host", "script, iframe, object, embed").length, actions: T.events("host", "a2ui-action").length})`); got != `{"opened":[],"alerted":[],"proto":true,"markup":0,"actions":`+strconv.Itoa(actions)+`}` {
 			t.Errorf("%s/%s: something ran: %s", c.group, c.name, got)
 		}
 		// Liveness: a probe surface here and one on the second renderer, within a second.
