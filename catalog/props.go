@@ -270,7 +270,7 @@ func fmtNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 // either), and an agent write that differs from it is reported once as a Conflict. When
 // the user leaves the field, the value it shows goes into the model (toModel converts it).
 // Its input/change handler must call edited with the control's value. read gives the
-// control's value from an event (nil: ev.Value).
+// control's value at a focus event, read before the focus state changes (nil: ev.Value).
 func (b *Builder) editing(in *Instance, control *dom.Node, ptr model.Pointer, shown string, toModel func(string) any, read func(dom.Event) string) (value string, edited func(string)) {
 	if read == nil {
 		read = func(ev dom.Event) string { return ev.Value }
@@ -285,12 +285,12 @@ func (b *Builder) editing(in *Instance, control *dom.Node, ptr model.Pointer, sh
 	on(control, "focusout", b.Handler(func(ev dom.Event) {
 		touch() // leaving the field shows its validation (fieldError)
 		e := st.entry(uid, gen)
-		wasEditing := e.editing
+		wasEditing, user := e.editing, read(ev)
 		e.editing, e.conflicted = false, false
 		if !wasEditing {
 			return
 		}
-		v := toModel(read(ev))
+		v := toModel(user)
 		if cur, ok := b.s.Data.Get(ptr); !ok || binding.ToString(cur) != binding.ToString(v) {
 			b.Write(in, ptr, v)
 		}

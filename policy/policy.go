@@ -29,7 +29,9 @@ type Policy struct {
 	// HeadingBase is the heading level of the page around the renderer: agent headings
 	// start one below it (HeadingBase 2: "# x" and Text variant h1 become <h3>). 0..5.
 	HeadingBase int
-	// Limits override the renderer's defaults (zero: keep the default).
+	// Limits are the caps on what an agent sends (zero: DefaultLimits' value). A
+	// profile may set its own; the page's policy "limits" member and the mount option
+	// "limits" override them per cap.
 	Limits Limits
 }
 
@@ -59,17 +61,6 @@ const (
 	// OpenURLNever refuses every openUrl.
 	OpenURLNever OpenURLMode = "never"
 )
-
-// Limits are the caps a page can set; zero keeps the renderer's default.
-type Limits struct {
-	MaxComponents    int // components per surface (model)
-	MaxDataNodes     int // data-model nodes per surface (model)
-	MaxSurfaces      int // live surfaces (model)
-	MaxLine          int // bytes in one JSONL line or SSE event (render)
-	MaxInstances     int // component instances per build (catalog)
-	MaxDepth         int // component nesting depth (catalog)
-	MaxTemplateItems int // rows of one template (catalog)
-}
 
 // AllowComponent reports whether components of type typ may render.
 func (p *Policy) AllowComponent(typ string) bool { return p.Components.Allows(typ) }

@@ -45,8 +45,7 @@ func join(ss []string) string { return strings.Join(ss, ", ") }
 //	"wholeModelContext": bool
 //	"trustedClicksOnly": bool
 //	"headingBase":       0..5
-//	"limits":            {"maxComponents", "maxDataNodes", "maxSurfaces", "maxLine",
-//	                      "maxInstances", "maxDepth", "maxTemplateItems": positive integers}
+//	"limits":            {LimitNames(): positive integers (at most 2^30)}
 //
 // A hosts list holds "*" (any http/https URL), "self" (the origin of the stream that
 // created the surface) and ParseHost entries. Within "components", "functions",
@@ -241,24 +240,9 @@ func limits(b []byte, path string, l *Limits) error {
 	}
 	for _, m := range ms {
 		mp := path + "/" + m.Key
-		var dst *int
-		switch m.Key {
-		case "maxComponents":
-			dst = &l.MaxComponents
-		case "maxDataNodes":
-			dst = &l.MaxDataNodes
-		case "maxSurfaces":
-			dst = &l.MaxSurfaces
-		case "maxLine":
-			dst = &l.MaxLine
-		case "maxInstances":
-			dst = &l.MaxInstances
-		case "maxDepth":
-			dst = &l.MaxDepth
-		case "maxTemplateItems":
-			dst = &l.MaxTemplateItems
-		default:
-			return &Error{Path: mp, Message: "unknown limit (known: maxComponents, maxDataNodes, maxSurfaces, maxLine, maxInstances, maxDepth, maxTemplateItems)"}
+		dst := l.field(m.Key)
+		if dst == nil {
+			return &Error{Path: mp, Message: "unknown limit (known: " + join(LimitNames()) + ")"}
 		}
 		if *dst, err = integer(m.Value, mp, 1, 1<<30); err != nil {
 			return err

@@ -384,3 +384,86 @@ func TestActionSenderWithoutActionURL(t *testing.T) {
 		t.Fatalf("retry ids %q", h.ids)
 	}
 }
+
+// TestChoicePickerConflict: while focus is inside a ChoicePicker, an agent write to its
+// path does not replace the user's selection (radio, checkbox and chip styles); the
+// conflict is reported once and the user's selection is the model's after they leave.
+func TestChoicePickerConflict(t *testing.T) {
+	for _, tt := range []struct {
+		name, variant, style string
+		// pick selects "b" as the user would (the event on the option's node)
+		tag, user string
+	}{
+		{"radio", "mutuallyExclusive", "checkbox", "input", `["b"]`},
+		{"checkbox", "multipleSelection", "checkbox", "input", `["a","b"]`},
+		{"chips", "multipleSelection", "chips", "button", `["a","b"]`},
+		{"chip radio", "mutuallyExclusive", "chips", "button", `["b"]`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, h := newRenderer(t)
+			r.Process([]byte(`{"version":"v0.9","createSurface":{"surfaceId":"c","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+{"version":"v0.9","updateDataModel":{"surfaceId":"c","value":{"sel":["a"]}}}
+{"version":"v0.9","updateComponents":{"surfaceId":"c","components":[{"id":"root","component":"ChoicePicker","variant":"` + tt.variant + `","displayStyle":"` + tt.style + `","options":[{"label":"A","value":"a"},{"label":"B","value":"b"},{"label":"C","value":"c"}],"value":{"path":"/sel"}}]}}
+`))
+			r.Frame()
+			group := findNode(h, "c", func(n *memdom.Node) bool { _, ok := n.Attr("data-a2ui-control"); return ok })
+			option := func(label string) *memdom.Node {
+				return findNode(h, "c", func(n *memdom.Node) bool {
+					if tt.tag == "button" {
+						return n.Tag == "button" && n.TextContent() == label
+					}
+					v, _ := n.Attr("value")
+					return n.Tag == "input" && v == strings.ToLower(label)
+				})
+			}
+			selected := func() string {
+				var on []string
+				for _, l := range []string{"A", "B", "C"} {
+					n := option(l)
+					pressed, _ := n.Attr("aria-pressed")
+					checked, _ := n.Attr("aria-checked")
+					if n.Props["checked"] == "true" || pressed == "true" || checked == "true" {
+						on = append(on, strings.ToLower(l))
+					}
+				}
+				return strings.Join(on, ",")
+			}
+			dispatch(t, r, h, "c", group, dom.Event{Type: "focusin"})
+			if tt.tag == "button" {
+				dispatch(t, r, h, "c", option("B"), dom.Event{Type: "click", Time: 5000})
+			} else {
+				dispatch(t, r, h, "c", option("B"), dom.Event{Type: "change", Checked: true})
+			}
+			r.Frame()
+			want := strings.Trim(strings.ReplaceAll(tt.user, `"`, ""), "[]")
+			if got := selected(); got != want {
+				t.Fatalf("selection after the user's pick = %q, want %q", got, want)
+			}
+			r.Process([]byte(`{"version":"v0.9","updateDataModel":{"surfaceId":"c","path":"/sel","value":["c"]}}`))
+			r.Frame()
+			if got := selected(); got != want {
+				t.Errorf("selection after the agent write = %q, want the user's %q", got, want)
+			}
+			if c := h.ofType("a2ui-conflict"); len(c) != 1 || c[0] != `{"surfaceId":"c","componentId":"root","path":"/sel","agentValue":["c"]}` {
+				t.Errorf("a2ui-conflict = %q", c)
+			}
+			if len(h.sent) != 1 || !strings.Contains(h.sent[0], `"code":"INPUT_CONFLICT"`) {
+				t.Errorf("sent to the agent: %q", h.sent)
+			}
+			dispatch(t, r, h, "c", group, dom.Event{Type: "focusout"})
+			r.Frame()
+			if got := string(r.DataModel("c")); got != `{"sel":`+tt.user+`}` {
+				t.Errorf("model after the user left = %s, want the user's %s", got, tt.user)
+			}
+			if got := selected(); got != want {
+				t.Errorf("selection after the user left = %q", got)
+			}
+			// Outside the group, agent writes show again.
+			r.Process([]byte(`{"version":"v0.9","updateDataModel":{"surfaceId":"c","path":"/sel","value":["c"]}}`))
+			r.Frame()
+			if got := selected(); got != "c" {
+				t.Errorf("selection after an agent write with no focus = %q, want c", got)
+			}
+		})
+	}
+}

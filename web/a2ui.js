@@ -291,7 +291,8 @@
         // "openwop": render only OpenWOP ui.a2ui-surface envelopes; actions become
         // a2ui-openwop-action events for the targets options.openwop declares.
         openwop: options.openwop || {},
-        limits: options.limits || {},
+        // caps (policy.LimitNames) over the policy's "limits"; checked like it (fails closed)
+        limits: options.limits ? JSON.stringify(options.limits) : "",
       });
       started = true;
       if (created && typeof created.error === "string") {

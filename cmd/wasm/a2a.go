@@ -97,3 +97,18 @@ func (jr *jsRenderer) a2aSend(text string) {
 	}
 	jr.a2a.Send(text, nil, jr.r.ClientDataModel, false)
 }
+
+// a2aAction sends an action as an A2A turn whose messageId is actionID; done learns the
+// turn's outcome (see a2a.Client.SendAction), or a timeout when the agent has not
+// answered within timeout. UI goroutine.
+func (jr *jsRenderer) a2aAction(body []byte, actionID string, timeout time.Duration, done func(error)) {
+	settled := false
+	once := func(err error) {
+		if !settled {
+			settled = true
+			done(err)
+		}
+	}
+	a2aFetch{jr}.After(timeout, func() { once(jsError("no answer within " + timeout.String())) })
+	jr.a2a.SendAction(actionID, body, jr.r.ClientDataModel, once)
+}

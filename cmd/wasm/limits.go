@@ -3,49 +3,22 @@
 package main
 
 import (
-	"math"
-
-	"github.com/hack-pad/safejs"
-
-	"github.com/a2ui-go/a2ui/render"
+	"github.com/a2ui-go/a2ui/policy"
 )
 
-// applyLimits reads the mount option `limits` (an object of positive numbers; anything
-// else is ignored and the default stays) into opts. The names are those of the README's
-// security section.
-func applyLimits(opts *render.Options, mountOpts safejs.Value) {
-	lim, err := mountOpts.Get("limits")
-	if err != nil || lim.Type() != safejs.TypeObject {
-		return
+// mountLimits merges the mount option `limits` (the loader passes it as JSON; "" for
+// none) into pol's limits, cap by cap over the profile's and the policy's "limits". It is
+// read with the rules of the policy's "limits" member (policy.ParseLimits): an unknown
+// name or a value that is not a positive integer is a policy error, and the renderer
+// fails closed.
+func mountLimits(pol *policy.Policy, limits string) error {
+	if limits == "" {
+		return nil
 	}
-	for name, dst := range map[string]*int{
-		"maxLine":          &opts.MaxLine,
-		"maxSurfaces":      &opts.Limits.MaxSurfaces,
-		"maxComponents":    &opts.Limits.MaxComponents,
-		"maxDataNodes":     &opts.Limits.MaxDataNodes,
-		"maxValueDepth":    &opts.Limits.MaxValueDepth,
-		"maxPathSegments":  &opts.Limits.MaxPathSegments,
-		"maxPathBytes":     &opts.Limits.MaxPathBytes,
-		"maxKeyBytes":      &opts.Limits.MaxKeyBytes,
-		"maxStringBytes":   &opts.Limits.MaxStringBytes,
-		"maxEntries":       &opts.Limits.MaxEntries,
-		"maxArrayLen":      &opts.Limits.MaxArrayLen,
-		"maxIndexGap":      &opts.Limits.MaxIndexGap,
-		"maxInstances":     &opts.RenderLimits.MaxInstances,
-		"maxDepth":         &opts.RenderLimits.MaxDepth,
-		"maxTemplateItems": &opts.RenderLimits.MaxTemplateItems,
-		"maxTextBytes":     &opts.RenderLimits.MaxTextBytes,
-		"maxSurfaceBytes":  &opts.RenderLimits.MaxSurfaceBytes,
-		"maxFormatOutput":  &opts.MaxFormatOutput,
-	} {
-		v, err := lim.Get(name)
-		if err != nil || v.Type() != safejs.TypeNumber {
-			continue
-		}
-		f, err := v.Float()
-		if err != nil || !(f >= 1) || f > math.MaxInt32 {
-			continue
-		}
-		*dst = int(f)
+	l, err := policy.ParseLimits([]byte(limits))
+	if err != nil {
+		return err
 	}
+	pol.Limits = pol.Limits.Merge(l)
+	return nil
 }

@@ -60,6 +60,9 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		polProfile = "strict"
 	}
 	pol, err := policy.Resolve(polProfile, []byte(overrides))
+	if err == nil {
+		err = mountLimits(pol, optString(args[1], "limits"))
+	}
 	if err != nil {
 		obj, _ := safejs.ValueOf(map[string]any{"error": err.Error(), "code": policy.Code})
 		return obj
@@ -100,7 +103,6 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	if p, ok := openwopProfile(args[1]); ok {
 		p.Apply(&opts)
 	}
-	applyLimits(&opts, args[1])
 	// Actions POST to the page's action URL, except under the OpenWOP profile (actions
 	// are page events) and over A2A (they go as A2A messages, through Send).
 	if profile != "openwop" && optString(args[1], "transport") != "a2a" {
@@ -380,11 +382,12 @@ func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 }
 
 // SendAction implements render.ActionSender for the actions the renderer does not POST
-// itself: over A2A, an A2A message (the client reports its own failures); otherwise the
+// itself: over A2A, an A2A message whose outcome done learns (a2aAction); otherwise the
 // action is only the page event.
 func (jr *jsRenderer) SendAction(body []byte, actionID string, timeout time.Duration, done func(error)) {
 	if jr.a2a != nil {
-		jr.Send(body, false)
+		jr.a2aAction(body, actionID, timeout, done)
+		return
 	}
 	done(nil)
 }

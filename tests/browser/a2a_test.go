@@ -27,6 +27,10 @@ type a2aServer struct {
 	methods []string
 	cut     int // cut the first SendStreamingMessage / message/stream after cut events (0: never)
 	cutDone bool
+	// failNext: answer that many of the next message POSTs with 503; msgIDs: the
+	// messageId of every message POST, failed or not.
+	failNext int
+	msgIDs   []string
 }
 
 func newA2AServer(t *testing.T, delay time.Duration, cut int) *a2aServer {
@@ -53,10 +57,26 @@ func (s *a2aServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	body, _ := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	var m struct{ Method string }
+	var m struct {
+		Method string
+		Params struct {
+			Message struct {
+				MessageID string `json:"messageId"`
+			} `json:"message"`
+		} `json:"params"`
+	}
 	_ = json.Unmarshal(body, &m)
 	s.mu.Lock()
 	s.methods = append(s.methods, m.Method)
+	if id := m.Params.Message.MessageID; id != "" {
+		s.msgIDs = append(s.msgIDs, id)
+		if s.failNext > 0 {
+			s.failNext--
+			s.mu.Unlock()
+			http.Error(w, "agent overloaded", http.StatusServiceUnavailable)
+			return
+		}
+	}
 	cut := s.cut > 0 && !s.cutDone && (m.Method == "SendStreamingMessage" || m.Method == "message/stream")
 	if cut {
 		s.cutDone = true
@@ -294,5 +314,62 @@ func TestA2AMountAndSend(t *testing.T) {
 	errs := events(ctx, "host", "a2ui-error")
 	if len(errs) != 1 || !strings.Contains(string(errs[0]), `"code":"A2A_TASK_FAILED"`) {
 		t.Errorf("a2ui-error events: %s", errs)
+	}
+}
+
+// TestA2AActionFailureRetry: an action whose A2A message the agent answers with 503
+// shows the failure beside its Button; Retry re-sends the same message (the same
+// messageId, which is the action id of a2ui-action-failed), and the agent's answer to it
+// renders.
+func TestA2AActionFailureRetry(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	srv := newA2AServer(t, 0, 0)
+	base := serve(t, append(srv.routes(), rendererPageWith(rendererPagePath, a2aListeners))...)
+	ctx := openRenderer(t, base, `{agent: location.origin + "/a2a/v1/agent-card.json", transport: "a2a", message: "tasks"}`)
+	waitJS(ctx, `T.text("host").includes("Call Ana")`)
+	srv.mu.Lock()
+	srv.failNext = 1
+	srv.mu.Unlock()
+	evalJSON(ctx, `(T.qa("host", ".a2ui-list > *")[0].querySelector("button").id = "toggle-0", true)`)
+	clickIn(ctx, "host", "#toggle-0")
+	waitJS(ctx, `T.q("host", ".a2ui-action-error") !== null`)
+	if got := evalJS[string](ctx, `T.q("host", ".a2ui-action-error").textContent`); got != "The action could not be sent: HTTP status 503" {
+		t.Errorf("failure text = %q", got)
+	}
+	if got := evalJS[bool](ctx, `T.q("host", ".a2ui-action-failed button:not(.a2ui-retry)").getAttribute("aria-describedby") === T.q("host", ".a2ui-action-error").id`); !got {
+		t.Errorf("the Button is not described by its error")
+	}
+	failed := events(ctx, "host", "a2ui-action-failed")
+	if len(failed) != 1 {
+		t.Fatalf("a2ui-action-failed events: %s", failed)
+	}
+	var fd struct {
+		SurfaceID string `json:"surfaceId"`
+		ActionID  string `json:"actionId"`
+		Message   string `json:"message"`
+	}
+	if err := json.Unmarshal(failed[0], &fd); err != nil || fd.SurfaceID != "tasks" || fd.ActionID == "" || fd.Message != "HTTP status 503" {
+		t.Errorf("a2ui-action-failed = %s", failed[0])
+	}
+	if got := hostText(ctx, "host"); !strings.Contains(got, "1 of 3 done") {
+		t.Errorf("the surface changed before the action went through: %q", got)
+	}
+
+	sleepJS(ctx, 600) // the Retry button re-arms after appearing under the pointer
+	clickIn(ctx, "host", "button.a2ui-retry")
+	waitJS(ctx, `T.q("host", "p.a2ui-text-caption").textContent === "2 of 3 done"`)
+	waitJS(ctx, `!T.q("host", ".a2ui-action-failed")`)
+	srv.mu.Lock()
+	ids := slices.Clone(srv.msgIDs)
+	srv.mu.Unlock()
+	if len(ids) != 3 || ids[1] != fd.ActionID || ids[2] != fd.ActionID {
+		t.Errorf("messageIds %q, want the first turn's then the action id %q twice", ids, fd.ActionID)
+	}
+	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
+		t.Errorf("%d a2ui-action events, want 1 (a retry is not a new action)", n)
+	}
+	if got := srv.received(); len(got) != 2 {
+		t.Errorf("the agent handled %d messages, want 2 (the first turn and the retried action)", len(got))
 	}
 }

@@ -157,4 +157,31 @@ func TestLimitsMountOption(t *testing.T) {
 	if got := evalJSON(ctx, `!!T.q("host", ".a2ui-failed-closed")`); got != "true" {
 		t.Errorf("a surface over maxInstances is not failed closed: %q", hostText(ctx, "host"))
 	}
+
+	// One path: the mount option overrides the policy's "limits" cap by cap (the
+	// policy's other caps stay), and a bad value fails closed like a bad policy.
+	res := evalJS[map[string]any](ctx, `(async () => {
+		const el = document.createElement("div"); el.id = "merged"; document.getElementById("hosts").appendChild(el);
+		const r = A2UI.mount(el, {policy: {limits: {maxStringBytes: 4, maxKeyBytes: 2}}, limits: {maxStringBytes: 6}});
+		await r.ready;
+		r.process(`+jsString(strings.Join([]string{lines[0], `{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/d","value":{"a":"123456","b":"1234567","abc":"1"}}}`}, "\n"))+`);
+		await r.flush();
+		const bad = document.createElement("div"); bad.id = "badlim"; document.getElementById("hosts").appendChild(bad);
+		const rb = A2UI.mount(bad, {limits: {maxStringBytes: -1}});
+		let rejected = "";
+		try { await rb.ready; } catch (e) { rejected = String(e.message); }
+		return {model: JSON.stringify(r.dataModel("s")), rejected, text: T.text("badlim")};
+	})()`)
+	if res["model"] != `{"d":{"a":"123456"}}` {
+		t.Errorf("model under policy limits + mount limits = %v, want only a (b over the mount's 6 bytes, abc over the policy's 2-byte keys)", res["model"])
+	}
+	if errs := errorCodes(t, events(ctx, "merged", "a2ui-error")); strings.Join(errs, ",") != "LIMIT_EXCEEDED,LIMIT_EXCEEDED" {
+		t.Errorf("merged: error codes %v", errs)
+	}
+	if r, _ := res["rejected"].(string); !strings.Contains(r, "/limits/maxStringBytes") || !strings.Contains(res["text"].(string), "policy is invalid") {
+		t.Errorf("a bad mount limit: %v", res)
+	}
+	if codes := errorCodes(t, events(ctx, "badlim", "a2ui-error")); len(codes) != 1 || codes[0] != "POLICY_INVALID" {
+		t.Errorf("badlim: error codes %v", codes)
+	}
 }

@@ -75,6 +75,9 @@ type turnReq struct {
 	a2ui  [][]byte
 	dm    func() []byte
 	quiet bool
+	// id is the A2A messageId ("": a new one); done, when not nil, learns the outcome.
+	id   string
+	done func(error)
 }
 
 // NewClient returns a client for the agent at agent (its absolute base URL or card
@@ -97,7 +100,13 @@ func (c *Client) fail(err error) {
 	c.failed = err
 	c.emitError("A2A_CARD", 0, err.Error())
 	c.h.Notice("Cannot connect to the agent: " + err.Error())
+	q := c.queue
 	c.queue = nil
+	for _, t := range q {
+		if t.done != nil {
+			t.done(errors.New("cannot connect to the agent: " + err.Error()))
+		}
+	}
 }
 
 func (c *Client) fetchCard(urls []string, last error) {
@@ -152,6 +161,21 @@ func (c *Client) Send(text string, a2ui [][]byte, dataModel func() []byte, quiet
 	c.next()
 }
 
+// SendAction queues a turn carrying one A2UI action message as an A2A message whose
+// messageId is id (a retry with the same id is the same message). done is called once,
+// on the caller's goroutine: nil when the agent's first event arrived and was not an
+// error or a failed task, else the failure (no card, HTTP status, network, JSON-RPC
+// error, failed task, stream ended before any event).
+func (c *Client) SendAction(id string, action []byte, dataModel func() []byte, done func(error)) {
+	if c.failed != nil {
+		c.emitError("A2A_CARD", 0, "not connected to the agent: "+c.failed.Error())
+		done(errors.New("not connected to the agent: " + c.failed.Error()))
+		return
+	}
+	c.queue = append(c.queue, turnReq{a2ui: [][]byte{action}, dm: dataModel, id: id, done: done})
+	c.next()
+}
+
 func (c *Client) next() {
 	if !c.ready || c.busy || len(c.queue) == 0 {
 		return
@@ -164,8 +188,8 @@ func (c *Client) next() {
 	if t.dm != nil {
 		dm = t.dm()
 	}
-	tr := &turn{c: c, st: c.h.Open(t.quiet), left: c.Retries, wait: c.Backoff}
-	tr.do(c.s.Send(t.text, t.a2ui, dm), phaseSend)
+	tr := &turn{c: c, st: c.h.Open(t.quiet), left: c.Retries, wait: c.Backoff, done: t.done}
+	tr.do(c.s.SendID(t.id, t.text, t.a2ui, dm), phaseSend)
 }
 
 type phase uint8
@@ -187,6 +211,16 @@ type turn struct {
 	left    int
 	wait    time.Duration
 	ended   bool
+	// done: see SendAction (nil once called).
+	done func(error)
+}
+
+// settle reports the turn's outcome to its SendAction caller, once.
+func (t *turn) settle(err error) {
+	if d := t.done; d != nil {
+		t.done = nil
+		d(err)
+	}
 }
 
 func (t *turn) do(req Request, ph phase) {
@@ -214,6 +248,7 @@ func (t *turn) event(data []byte, ph phase) {
 			return
 		}
 		c.emitError("A2A_ERROR", res.Err.Code, res.Err.Message)
+		t.settle(errors.New("the agent reported an error: " + res.Err.Message + " (" + strconv.Itoa(res.Err.Code) + ")"))
 		c.h.Notice("The agent reported an error: " + res.Err.Message + " (" + strconv.Itoa(res.Err.Code) + ")")
 		t.final = true
 		t.end(nil)
@@ -237,11 +272,13 @@ func (t *turn) event(data []byte, ph phase) {
 			msg += ": " + strings.Join(res.Texts, " ")
 		}
 		c.emitError("A2A_TASK_FAILED", 0, msg)
+		t.settle(errors.New(msg))
 		c.h.Notice("The agent could not complete the request: " + strings.TrimPrefix(msg, "the agent's task "+res.State+": "))
 	}
 	if res.Final {
 		t.final = true
 	}
+	t.settle(nil)
 }
 
 // streamEnd decides what follows the end of a response: the turn ends after a final
@@ -293,6 +330,7 @@ func (t *turn) end(err error) {
 		return
 	}
 	t.ended = true
+	t.settle(err)
 	t.st.Close(err)
 	c := t.c
 	c.busy = false
@@ -400,6 +438,7 @@ func (e *eventSink) End(err error) {
 			e.t.final = true
 			e.t.c.emitError("A2A_STREAM", 0, err.Error())
 			e.t.c.h.Notice("The agent refused the request: " + err.Error())
+			e.t.settle(err)
 			e.t.end(nil)
 			return
 		}

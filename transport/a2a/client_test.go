@@ -295,3 +295,74 @@ func TestClientSkipsBadEvents(t *testing.T) {
 		t.Errorf("requests %q", f.reqs)
 	}
 }
+
+// TestClientSendAction: an action turn's outcome reaches done once (success at the
+// first good event; the HTTP status, network error, JSON-RPC error or failed task
+// otherwise), and its A2A messageId is the action id, so a retry is the same message.
+func TestClientSendAction(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		status int
+		chunks []string
+		err    error
+		want   string
+	}{
+		{"ok", 200, sse(taskWorking, doneInput), nil, "ok"},
+		{"http 500", 500, []string{"down"}, nil, "HTTP status 500"},
+		{"http 403", 403, []string{"no"}, nil, "HTTP status 403"},
+		{"network", 0, nil, errors.New("Failed to fetch"), "Failed to fetch"},
+		{"rpc error", 200, []string{"data: " + `{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"boom"}}` + "\n\n"}, nil, "the agent reported an error: boom (-32603)"},
+		{"task failed", 200, sse(`{"task":{"id":"T","contextId":"C","status":{"state":"TASK_STATE_FAILED"}}}`), nil, "the agent's task failed"},
+		{"no events", 200, nil, nil, "the agent's stream ended before the turn was complete"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var ids []string
+			f := &fake{t: t, reply: func(req Request, m string) (int, string, []string, error) {
+				if m == "GET https://a/.well-known/agent-card.json" {
+					return 200, "application/json", []string{card10}, nil
+				}
+				var b struct {
+					Params struct {
+						Message struct {
+							MessageID string `json:"messageId"`
+						} `json:"message"`
+					} `json:"params"`
+				}
+				_ = json.Unmarshal(req.Body, &b)
+				ids = append(ids, b.Params.Message.MessageID)
+				return tt.status, "text/event-stream", tt.chunks, tt.err
+			}}
+			r := &rec{}
+			c := NewClient(f, r.hooks(), "https://a", nil)
+			c.Retries = 0
+			var got []string
+			done := func(err error) {
+				if err == nil {
+					got = append(got, "ok")
+				} else {
+					got = append(got, err.Error())
+				}
+			}
+			action := []byte(`{"version":"v0.9","action":{"name":"pay","surfaceId":"s","sourceComponentId":"b","timestamp":"2026-01-01T00:00:00Z","context":{}}}`)
+			c.SendAction("act-1", action, nil, done)
+			f.run()
+			c.SendAction("act-1", action, nil, done) // the retry
+			f.run()
+			if !slices.Equal(got, []string{tt.want, tt.want}) {
+				t.Errorf("done got %q, want %q twice", got, tt.want)
+			}
+			if !slices.Equal(ids, []string{"act-1", "act-1"}) {
+				t.Errorf("messageIds %q, want the action id twice", ids)
+			}
+		})
+	}
+	// No card: done fails at once.
+	f := &fake{t: t, reply: func(Request, string) (int, string, []string, error) { return 0, "", nil, errors.New("offline") }}
+	c := NewClient(f, (&rec{}).hooks(), "https://a/card.json", nil)
+	var got error
+	c.SendAction("x", []byte(`{}`), nil, func(err error) { got = err })
+	f.run()
+	if got == nil || got.Error() != "cannot connect to the agent: offline" {
+		t.Errorf("done before the card failed = %v", got)
+	}
+}

@@ -105,6 +105,15 @@ func (s *Session) request(method string, params any, stream bool) Request {
 // for A2UI v0.8, whose data is a single message); A2A 0.3 (DataPart data must be an
 // object) gets one part per message.
 func (s *Session) Send(text string, a2ui [][]byte, dataModel []byte) Request {
+	return s.SendID("", text, a2ui, dataModel)
+}
+
+// SendID is Send with the A2A messageId set to id ("": a new one), so that a retried
+// action is the same message (its messageId is the action's id).
+func (s *Session) SendID(id, text string, a2ui [][]byte, dataModel []byte) Request {
+	if id == "" {
+		id = s.newID()
+	}
 	versions, catalogs := s.card.announce(s.catalogs)
 	meta := map[string]any{"a2uiClientCapabilities": json.RawMessage(protocol.EncodeCapabilitiesFor(versions, catalogs))}
 	msgs := make([]json.RawMessage, 0, len(a2ui))
@@ -145,7 +154,7 @@ func (s *Session) Send(text string, a2ui [][]byte, dataModel []byte) Request {
 			}
 		}
 	}
-	msg := map[string]any{"messageId": s.newID(), "parts": parts, "metadata": meta,
+	msg := map[string]any{"messageId": id, "parts": parts, "metadata": meta,
 		"extensions": s.card.extensionURIs()[:1]}
 	if v10 {
 		msg["role"] = "ROLE_USER"
