@@ -214,11 +214,13 @@ func (s *Splitter) Write(chunk []byte, emit func(line []byte)) []*Error {
 func (s *Splitter) detect(chunk []byte, atEnd bool) []byte {
 	s.head = append(s.head, chunk...)
 	h := s.head
-	if len(h) < 3 && isBOMPrefix(h) && !atEnd {
-		return nil
-	}
-	if len(h) >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF {
-		h = h[3:]
+	if !s.lb.started { // a BOM only counts at the very start of the stream
+		if len(h) < 3 && isBOMPrefix(h) && !atEnd {
+			return nil
+		}
+		if len(h) >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF {
+			h = h[3:]
+		}
 	}
 	start := 0
 	for start < len(h) && isSpace(h[start]) {
