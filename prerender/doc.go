@@ -6,7 +6,7 @@
 // (the host-side twin of web/a2ui-runtime.js) and serializes each surface with
 // dom.WriteStaticHTML, wrapped the way the loader (web/a2ui.js) lays out a renderer:
 //
-//	<a2ui-renderer locale="en-US">
+//	<a2ui-renderer locale="en-US" prerendered>
 //	  <template shadowrootmode="open">
 //	    <style data-a2ui>…web/a2ui.css…</style>
 //	    <div class="a2ui-root" part="root" dir="ltr" lang="en-US">

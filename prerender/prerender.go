@@ -127,6 +127,7 @@ func Render(w io.Writer, stream io.Reader, opts Options) error {
 	}
 	b.WriteString("<a2ui-renderer")
 	writeAttr(&b, "locale", locale)
+	b.WriteString(` prerendered=""`)
 	if opts.HeadingLevel != 0 {
 		writeAttr(&b, "heading-level", strconv.Itoa(opts.HeadingLevel))
 	}
@@ -213,7 +214,7 @@ func checkOptions(o *Options, locale string) error {
 		return fmt.Errorf("prerender: heading level %d is not in 0..5", o.HeadingLevel)
 	}
 	for _, a := range o.Attrs {
-		if !attrName(a.Name) || a.Name == "locale" || a.Name == "heading-level" {
+		if !attrName(a.Name) || a.Name == "locale" || a.Name == "heading-level" || a.Name == "prerendered" {
 			return fmt.Errorf("prerender: attribute name %q not allowed", a.Name)
 		}
 		if !dom.AllowedAttr(a.Name, a.Value) {

@@ -1,0 +1,232 @@
+//go:build browser
+
+package browser
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/prerender"
+)
+
+// gatedWasm serves dist's a2ui.wasm (and its content-hashed copy) only once release is
+// closed, so a test can look at a page before the runtime can start.
+func gatedWasm(t *testing.T, release <-chan struct{}) []Route {
+	t.Helper()
+	names, _ := filepath.Glob(repoPath(t, "dist/a2ui.*.wasm"))
+	names = append(names, repoPath(t, "dist/a2ui.wasm"))
+	var routes []Route
+	for _, name := range names {
+		file := name
+		routes = append(routes, handle("GET /"+filepath.Base(file), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+				return
+			}
+			w.Header().Set("Content-Type", "application/wasm")
+			w.Header().Set("Cache-Control", "no-store")
+			http.ServeFile(w, r, file)
+		})))
+	}
+	return routes
+}
+
+// loginJSONL is the official login-form example as JSONL.
+func loginJSONL(t *testing.T) []byte {
+	t.Helper()
+	data, err := os.ReadFile(repoPath(t, "node_modules/@a2ui/web_core/src/v0_9/schemas/catalogs/basic/examples/09_login-form.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ex struct{ Messages []json.RawMessage }
+	if err := json.Unmarshal(data, &ex); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for _, m := range ex.Messages {
+		if err := json.Compact(&b, m); err != nil {
+			t.Fatal(err)
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// TestPrerenderTakeover loads a static page whose login form was prerendered (package
+// prerender) while the wasm download is held back: the form is on screen, the user types
+// an email into the prerendered field. Then the wasm arrives and the runtime takes the
+// surface over: every animation frame showed the form (no blank frame), every element
+// keeps its box within 1 px, the typed email is in the live field (still focused, caret
+// at the end) and in the data model, and Sign in posts the action with it.
+// The loader is loaded deferred (as a2ui prerender -page writes it) and, in the second
+// run, synchronously in <head>, where the element is upgraded before its shadow root and
+// stream are parsed.
+func TestPrerenderTakeover(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	requireWebCore(t)
+	for name, script := range map[string]string{"defer": `<script src="/a2ui.js" defer></script>`, "sync": `<script src="/a2ui.js"></script>`} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			testPrerenderTakeover(t, script)
+		})
+	}
+}
+
+func testPrerenderTakeover(t *testing.T, script string) {
+	var frag bytes.Buffer
+	err := prerender.Render(&frag, bytes.NewReader(loginJSONL(t)), prerender.Options{
+		Attrs: []dom.Attr{{Name: "id", Value: "pre"}, {Name: "action-url", Value: "/agent/action"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>prerendered</title>
+<style>body { font: 16px sans-serif; margin: 8px; width: 600px; }</style>
+` + script + `
+</head>
+<body>
+` + frag.String() + `
+<script>
+  // Every animation frame: the heading's text and box, or "none".
+  window.samples = [];
+  const el = document.getElementById("pre");
+  const tick = () => {
+    const h = el.shadowRoot && el.shadowRoot.querySelector("h2");
+    const r = h && h.getBoundingClientRect();
+    samples.push(h && h.isConnected && h.textContent === "Welcome back" ? "h2 " + [r.x, r.y, r.width, r.height].join(",") : "none");
+    if (!window.stopSampling) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  window.boxes = () => Array.from(el.shadowRoot.querySelectorAll(".a2ui-root *")).map((e) => {
+    const r = e.getBoundingClientRect();
+    return e.localName + " " + [r.x, r.y, r.width, r.height].map((v) => v.toFixed(1)).join(",");
+  });
+</script>
+</body>
+</html>`
+	release := make(chan struct{})
+	released := false
+	defer func() {
+		if !released {
+			close(release)
+		}
+	}()
+	agent := newActionRecorder()
+	routes := append(gatedWasm(t, release), page("/pre.html", html), handle("POST /agent/action", agent))
+	base := serve(t, routes...)
+	ctx := newTab(t)
+	navigate(ctx, base+"/pre.html")
+
+	// Before the runtime: the prerendered form is painted and typable.
+	waitJS(ctx, `window.samples.length > 2 && !!customElements.get("a2ui-renderer")`)
+	if up := evalJS[bool](ctx, `!!window.__a2uiGo`); up {
+		t.Fatal("the runtime is up although its wasm is held back")
+	}
+	pre := `document.getElementById("pre").shadowRoot`
+	visible := func() string {
+		return evalJS[string](ctx, `Array.from(`+pre+`.querySelectorAll(".a2ui-root *")).filter((e) => e.children.length === 0 && e.checkVisibility()).map((e) => e.textContent).join("|")`)
+	}
+	before := visible()
+	for _, want := range []string{"Welcome back", "Sign in to your account", "Email", "Password", "Sign in", "Sign up"} {
+		if !strings.Contains(before, want) {
+			t.Errorf("prerendered page before the runtime: %q not visible in %q", want, before)
+		}
+	}
+	if n := evalJS[int](ctx, pre+`.querySelectorAll("section[data-a2ui-prerendered]").length`); n != 1 {
+		t.Fatalf("%d prerendered sections, want 1", n)
+	}
+	boxesBefore := evalJS[[]string](ctx, `boxes()`)
+	// The markup the runtime builds, as the parser built it from the prerendered HTML.
+	// Attributes sorted: the parser keeps source order, the runtime its own.
+	markup := `(() => { const ser = (n) => n.nodeType === Node.TEXT_NODE ? n.data : "<" + n.localName +
+		Array.from(n.attributes).filter((a) => a.name !== "data-a2ui-prerendered").map((a) => " " + a.name + "=" + JSON.stringify(a.value)).sort().join("") +
+		">" + Array.from(n.childNodes).map(ser).join("") + "</" + n.localName + ">";
+		return ser(` + pre + `.querySelector("section.a2ui-surface")); })()`
+	domBefore := evalJS[string](ctx, markup)
+	evalJS[bool](ctx, pre+`.querySelector("input[type=text]").__prerendered = true`)
+	typeIn(ctx, "pre", "input[type=text]", "ada@example.com", false)
+
+	close(release)
+	released = true
+	waitJS(ctx, `!!`+pre+`.querySelector("section.a2ui-surface") && !`+pre+`.querySelector("[data-a2ui-prerendered]")`)
+	waitJS(ctx, `(() => { const m = document.getElementById("pre").renderer.dataModel("gallery-login-form"); return !!m && m.email === "ada@example.com"; })()`)
+	evalJSON(ctx, `document.getElementById("pre").renderer.flush().then(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))).then(() => true)`)
+
+	// The live field holds the typed text, keeps focus and caret.
+	type field struct {
+		Live, Focused bool
+		Value         string
+		Caret         int
+	}
+	var f field
+	if err := json.Unmarshal([]byte(evalJSON(ctx, `(() => { const i = `+pre+`.querySelector("input[type=text]");
+		return {live: !i.__prerendered, focused: `+pre+`.activeElement === i, value: i.value, caret: i.selectionStart}; })()`)), &f); err != nil {
+		t.Fatal(err)
+	}
+	if want := (field{Live: true, Focused: true, Value: "ada@example.com", Caret: 15}); f != want {
+		t.Errorf("email field after takeover = %+v, want %+v", f, want)
+	}
+	if domAfter := evalJS[string](ctx, markup); domAfter != domBefore {
+		t.Errorf("the runtime's DOM differs from the prerendered one:\n prerendered %s\n runtime     %s", domBefore, domAfter)
+	}
+	if after := visible(); after != before {
+		t.Errorf("visible text changed at takeover:\n before %q\n after  %q", before, after)
+	}
+	boxesAfter := evalJS[[]string](ctx, `boxes()`)
+	if len(boxesAfter) != len(boxesBefore) {
+		t.Errorf("%d elements after takeover, %d before:\n%s\n%s", len(boxesAfter), len(boxesBefore), strings.Join(boxesBefore, "\n"), strings.Join(boxesAfter, "\n"))
+	} else {
+		for i := range boxesBefore {
+			if !sameBox(boxesBefore[i], boxesAfter[i]) {
+				t.Errorf("element %d moved at takeover: %s -> %s", i, boxesBefore[i], boxesAfter[i])
+			}
+		}
+	}
+	samples := evalJS[[]string](ctx, `(window.stopSampling = true, samples)`)
+	for i, s := range samples {
+		if s == "none" || !sameBox(s, samples[0]) {
+			t.Errorf("animation frame %d of %d showed %q, the first %q", i, len(samples), s, samples[0])
+			break
+		}
+	}
+
+	// Interactivity arrived: Sign in posts the action with the email typed before.
+	typeIn(ctx, "pre", "input[type=password]", "hunter2hunter2", false)
+	waitJS(ctx, pre+`.querySelector("button.a2ui-button").getAttribute("aria-disabled") !== "true"`)
+	clickIn(ctx, "pre", "button.a2ui-button")
+	bodies := agent.Wait(t, 1)
+	checkAction(t, "Sign in POST", []byte(bodies[0]), `{"version":"v0.9","action":{"name":"login","surfaceId":"gallery-login-form","sourceComponentId":"login-btn","context":{"email":"ada@example.com"}},`+
+		`"metadata":{"a2uiClientDataModel":{"version":"v0.9","surfaces":{"gallery-login-form":{"email":"ada@example.com"}}}}}`)
+}
+
+// sameBox compares "tag x,y,w,h" strings within 1 px per number.
+func sameBox(a, b string) bool {
+	ta, ra, _ := strings.Cut(a, " ")
+	tb, rb, _ := strings.Cut(b, " ")
+	na, nb := strings.Split(ra, ","), strings.Split(rb, ",")
+	if ta != tb || len(na) != len(nb) {
+		return false
+	}
+	for i := range na {
+		var x, y float64
+		if json.Unmarshal([]byte(na[i]), &x) != nil || json.Unmarshal([]byte(nb[i]), &y) != nil {
+			return false
+		}
+		if x-y > 1 || y-x > 1 {
+			return false
+		}
+	}
+	return true
+}
