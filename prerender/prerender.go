@@ -46,9 +46,12 @@ type Options struct {
 	// HeadingLevel is the page's heading level around the renderer (the heading-level
 	// attribute, 0..5); 0 means the policy's heading base (at least 1), as in the loader.
 	HeadingLevel int
-	// Attrs are more attributes of <a2ui-renderer> (src, action-url, profile, policy, ...),
-	// written in order and escaped. Names must be lower-case ASCII words with '-'; locale
-	// and heading-level come from the fields above.
+	// Attrs are more attributes of <a2ui-renderer> (src, action-url, profile, policy, dir,
+	// label, ...), written in order and escaped; dir and label also shape the markup as
+	// the loader would (the root's direction, the surfaces' region name). Render.Policy
+	// must be the policy the profile and policy attributes resolve to. Names must be
+	// lower-case ASCII words with '-'; locale, heading-level and prerendered come from
+	// the fields above.
 	Attrs []dom.Attr
 	// NoStream leaves the inline stream out: the page's src (or script) must then give
 	// the runtime the same messages, and the loader takes each surface over at its first
@@ -103,7 +106,13 @@ func Render(w io.Writer, stream io.Reader, opts Options) error {
 		ro.Policy = policy.Default()
 	}
 	if ro.Messages == nil {
-		ro.Messages = l10n.New(locale, nil, "")
+		dir := "" // the page's dir attribute, as the loader passes it
+		for _, a := range opts.Attrs {
+			if a.Name == "dir" {
+				dir = a.Value
+			}
+		}
+		ro.Messages = l10n.New(locale, nil, dir)
 	}
 	h := &host{doc: memdom.New(), themes: map[string][]catalog.ThemeVar{}, onError: opts.OnError}
 	r := render.New(h, ro)

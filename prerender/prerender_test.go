@@ -66,6 +66,8 @@ func TestRenderGolden(t *testing.T) {
 		// Heading outline under heading-level 2, distinct landmark names, a deleted
 		// surface left out, a surface without components shows the loading status.
 		{"multi", "multi.jsonl", prerender.Options{HeadingLevel: 2}},
+		// The page's dir and label attributes: the root's direction, every surface's name.
+		{"labelled", "multi.jsonl", prerender.Options{Attrs: []dom.Attr{{Name: "dir", Value: "rtl"}, {Name: "label", Value: "Shop <assistant>"}}}},
 		// A whole page in German: lang, the loader's script tag, an escaped title.
 		{"page", "form.jsonl", prerender.Options{Page: true, Title: `Book <now> & "then"`, Script: "/static/a2ui.js", Locale: "de-DE"}},
 	}

@@ -37,6 +37,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	src := fs.String("src", "", "the src attribute (a live stream the runtime connects to after takeover)")
 	actionURL := fs.String("action-url", "", "the action-url attribute (where the runtime posts actions)")
 	label := fs.String("label", "", "the label attribute (the surfaces' region name)")
+	dir := fs.String("dir", "", "the dir attribute (ltr or rtl; default: the locale's)")
 	noStream := fs.Bool("no-stream", false, "do not embed the stream (the runtime must get it from -src)")
 	cssHref := fs.String("css-href", "", "link this stylesheet instead of inlining a2ui.css")
 	strict := fs.Bool("strict", false, "exit 1 when the stream had errors")
@@ -66,7 +67,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		StyleHref: *cssHref, Page: *page, Script: *script, Title: *title}
 	opts.Render.Policy, opts.Render.BaseURL = p, *base
 	for _, a := range []dom.Attr{{Name: "src", Value: *src}, {Name: "action-url", Value: *actionURL},
-		{Name: "label", Value: *label}, {Name: "profile", Value: *profile}, {Name: "policy", Value: *pol}} {
+		{Name: "label", Value: *label}, {Name: "dir", Value: *dir}, {Name: "profile", Value: *profile}, {Name: "policy", Value: *pol}} {
 		if a.Value != "" {
 			opts.Attrs = append(opts.Attrs, a)
 		}

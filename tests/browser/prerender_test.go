@@ -65,26 +65,34 @@ func loginJSONL(t *testing.T) []byte {
 // surface over: every animation frame showed the form (no blank frame), every element
 // keeps its box within 1 px, the typed email is in the live field (still focused, caret
 // at the end) and in the data model, and Sign in posts the action with it.
-// The loader is loaded deferred (as a2ui prerender -page writes it) and, in the second
-// run, synchronously in <head>, where the element is upgraded before its shadow root and
-// stream are parsed.
+// The loader is loaded deferred (as a2ui prerender -page writes it) or synchronously in
+// <head>, where the element is upgraded before its shadow root and stream are parsed;
+// the runtime renders the inline stream, or (-no-stream) its src, where the surface is
+// taken over at its first rendered content.
 func TestPrerenderTakeover(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
 	requireWebCore(t)
-	for name, script := range map[string]string{"defer": `<script src="/a2ui.js" defer></script>`, "sync": `<script src="/a2ui.js"></script>`} {
-		t.Run(name, func(t *testing.T) {
+	const deferred, sync = `<script src="/a2ui.js" defer></script>`, `<script src="/a2ui.js"></script>`
+	for _, tc := range []struct {
+		name, script string
+		src          bool
+	}{{"defer", deferred, false}, {"sync", sync, false}, {"src", deferred, true}} {
+		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			testPrerenderTakeover(t, script)
+			testPrerenderTakeover(t, tc.script, tc.src)
 		})
 	}
 }
 
-func testPrerenderTakeover(t *testing.T, script string) {
+func testPrerenderTakeover(t *testing.T, script string, src bool) {
 	var frag bytes.Buffer
-	err := prerender.Render(&frag, bytes.NewReader(loginJSONL(t)), prerender.Options{
-		Attrs: []dom.Attr{{Name: "id", Value: "pre"}, {Name: "action-url", Value: "/agent/action"}},
-	})
+	opts := prerender.Options{Attrs: []dom.Attr{{Name: "id", Value: "pre"}, {Name: "action-url", Value: "/agent/action"}}}
+	if src {
+		opts.NoStream = true
+		opts.Attrs = append(opts.Attrs, dom.Attr{Name: "src", Value: "/login.jsonl"})
+	}
+	err := prerender.Render(&frag, bytes.NewReader(loginJSONL(t)), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +132,8 @@ func testPrerenderTakeover(t *testing.T, script string) {
 		}
 	}()
 	agent := newActionRecorder()
-	routes := append(gatedWasm(t, release), page("/pre.html", html), handle("POST /agent/action", agent))
+	routes := append(gatedWasm(t, release), page("/pre.html", html), handle("POST /agent/action", agent),
+		handle("GET /login.jsonl", streamChunks(0, string(loginJSONL(t)))))
 	base := serve(t, routes...)
 	ctx := newTab(t)
 	navigate(ctx, base+"/pre.html")
