@@ -70,7 +70,7 @@ type Options struct {
 	MaxStream int64
 	// OnError receives the detail JSON of every a2ui-error the page would get for this
 	// stream (a malformed line, an unknown component, a refused URL); those do not stop
-	// the render. nil drops them.
+	// the render. It is called during Render, on Render's goroutine. nil drops them.
 	OnError func(detail []byte)
 }
 
@@ -82,6 +82,13 @@ type Options struct {
 // or exceeds MaxStream, an option is invalid, or writing fails; bad messages are reported
 // through OnError and skipped.
 func Render(w io.Writer, stream io.Reader, opts Options) error {
+	locale := opts.Locale
+	if locale == "" {
+		locale = "en-US"
+	}
+	if err := checkOptions(&opts, locale); err != nil {
+		return err
+	}
 	max := opts.MaxStream
 	if max <= 0 {
 		max = DefaultMaxStream
@@ -92,13 +99,6 @@ func Render(w io.Writer, stream io.Reader, opts Options) error {
 	}
 	if int64(len(payload)) > max {
 		return fmt.Errorf("prerender: the stream is larger than %d bytes", max)
-	}
-	locale := opts.Locale
-	if locale == "" {
-		locale = "en-US"
-	}
-	if err := checkOptions(&opts, locale); err != nil {
-		return err
 	}
 	ro := opts.Render
 	ro.HostPrefix = ""
@@ -307,36 +307,57 @@ func themeStyle(vars []catalog.ThemeVar) string {
 	return strings.Join(parts, " ")
 }
 
-// writeStream embeds the messages as JSONL in script data: only lines that are valid
-// JSON (the others were reported and are skipped by the runtime anyway), every '<'
-// written as \u003c. In valid JSON a '<' only occurs inside strings, where \u003c is the
-// same character, so the runtime reads the same messages and no "</script" or "<!--"
-// can occur.
+// writeStream embeds the messages as JSONL in script data, one compact message per line
+// whatever the input's layout (JSONL; or a JSON document: messages, arrays of them, an
+// example file's {"messages": […]}). Lines that are not valid JSON are left out (they were
+// reported and the runtime skips them anyway), and every '<' is written as \u003c: in
+// valid JSON a '<' only occurs inside strings, where \u003c is the same character, so the
+// runtime reads the same messages and no "</script" or "<!--" can occur.
 func writeStream(b *strings.Builder, payload []byte) {
-	emit := func(line []byte) {
+	emit := func(msg []byte) {
 		var c bytes.Buffer
-		if json.Compact(&c, line) != nil {
+		if json.Compact(&c, msg) != nil {
 			return
 		}
-		s := strings.ReplaceAll(c.String(), "<", `\u003c`)
-		b.WriteString(s)
+		b.WriteString(strings.ReplaceAll(c.String(), "<", `\u003c`))
 		b.WriteByte('\n')
 	}
-	if t := bytes.TrimSpace(payload); json.Valid(t) {
-		// One JSON value: a message, or an array of them (one per line).
-		var arr []json.RawMessage
-		if t[0] == '[' && json.Unmarshal(t, &arr) == nil {
-			for _, m := range arr {
-				emit(m)
-			}
-			return
-		}
-		emit(t)
+	lines := bytes.Split(payload, []byte("\n"))
+	first := 0
+	for first < len(lines) && len(bytes.TrimSpace(lines[first])) == 0 {
+		first++
+	}
+	if first == len(lines) {
 		return
 	}
-	for _, line := range bytes.Split(payload, []byte("\n")) {
-		if t := bytes.TrimSpace(line); len(t) > 0 {
-			emit(t)
+	if json.Valid(lines[first]) {
+		for _, line := range lines[first:] {
+			if t := bytes.TrimSpace(line); len(t) > 0 {
+				emit(t)
+			}
+		}
+		return
+	}
+	// A JSON document: its top-level values, arrays and example files unpacked.
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	for {
+		var v json.RawMessage
+		if dec.Decode(&v) != nil {
+			return
+		}
+		var arr []json.RawMessage
+		var ex struct {
+			Messages []json.RawMessage `json:"messages"`
+		}
+		switch {
+		case v[0] == '[' && json.Unmarshal(v, &arr) == nil:
+		case v[0] == '{' && json.Unmarshal(v, &ex) == nil && len(ex.Messages) > 0:
+			arr = ex.Messages
+		default:
+			arr = []json.RawMessage{v}
+		}
+		for _, m := range arr {
+			emit(m)
 		}
 	}
 }

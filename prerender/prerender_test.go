@@ -132,24 +132,34 @@ func TestInlineStreamSafe(t *testing.T) {
 	}
 }
 
-// TestJSONArrayInput: a pretty-printed JSON array of messages renders like its JSONL
-// and is embedded one message per line.
-func TestJSONArrayInput(t *testing.T) {
+// TestDocumentInput: the same messages as a pretty-printed JSON array, as an official
+// example file ({"name", "messages": […]}) and as pretty-printed values one after the
+// other render like their JSONL, and are embedded one message per line.
+func TestDocumentInput(t *testing.T) {
 	in, _ := os.ReadFile("testdata/multi.jsonl")
 	var msgs []json.RawMessage
 	for _, l := range bytes.Split(bytes.TrimSpace(in), []byte("\n")) {
 		msgs = append(msgs, l)
 	}
 	arr, _ := json.MarshalIndent(msgs, "", "  ")
-	var a, b bytes.Buffer
-	if err := prerender.Render(&a, bytes.NewReader(arr), prerender.Options{StyleHref: "x.css"}); err != nil {
+	example, _ := json.MarshalIndent(map[string]any{"name": "Multi", "description": "d", "messages": msgs}, "", "  ")
+	var values []byte
+	for _, m := range msgs {
+		v, _ := json.MarshalIndent(m, "", "  ")
+		values = append(append(values, v...), '\n')
+	}
+	var want bytes.Buffer
+	if err := prerender.Render(&want, bytes.NewReader(in), prerender.Options{StyleHref: "x.css"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := prerender.Render(&b, bytes.NewReader(in), prerender.Options{StyleHref: "x.css"}); err != nil {
-		t.Fatal(err)
-	}
-	if a.String() != b.String() {
-		t.Errorf("array input\n%s\nJSONL input\n%s", a.String(), b.String())
+	for name, doc := range map[string][]byte{"array": arr, "example file": example, "values": values} {
+		var got bytes.Buffer
+		if err := prerender.Render(&got, bytes.NewReader(doc), prerender.Options{StyleHref: "x.css"}); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s input\n%s\nJSONL input\n%s", name, got.String(), want.String())
+		}
 	}
 }
 
