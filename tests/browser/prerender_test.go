@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -158,14 +159,10 @@ func testPrerenderTakeover(t *testing.T, script string, src bool) {
 	}
 	boxesBefore := evalJS[[]string](ctx, `boxes()`)
 	// The markup the runtime builds, as the parser built it from the prerendered HTML.
-	// Attributes sorted: the parser keeps source order, the runtime its own.
-	markup := `(() => { const ser = (n) => n.nodeType === Node.TEXT_NODE ? n.data : "<" + n.localName +
-		Array.from(n.attributes).filter((a) => a.name !== "data-a2ui-prerendered").map((a) => " " + a.name + "=" + JSON.stringify(a.value)).sort().join("") +
-		">" + Array.from(n.childNodes).map(ser).join("") + "</" + n.localName + ">";
-		return ser(` + pre + `.querySelector("section.a2ui-surface")); })()`
-	domBefore := evalJS[string](ctx, markup)
 	evalJS[bool](ctx, pre+`.querySelector("input[type=text]").__prerendered = true`)
 	typeIn(ctx, "pre", "input[type=text]", "ada@example.com", false)
+	markup := serializeJS + `(` + pre + `.querySelector("section.a2ui-surface"))`
+	domBefore := evalJS[string](ctx, markup)
 
 	close(release)
 	released = true
@@ -220,6 +217,21 @@ func testPrerenderTakeover(t *testing.T, script string, src bool) {
 		`"metadata":{"a2uiClientDataModel":{"version":"v0.9","surfaces":{"gallery-login-form":{"email":"ada@example.com"}}}}}`)
 }
 
+// serializeJS is a JS function expression serializing a subtree for comparison: attributes
+// sorted (the parser keeps source order, the runtime its own), the prerender marker left
+// out, and a control's state as its live value and checked properties (the prerendered
+// HTML has them as attributes or a textarea's text, the runtime sets the properties).
+const serializeJS = `(function ser(n) {
+	if (n.nodeType === Node.TEXT_NODE) return n.data;
+	if (n.nodeType !== Node.ELEMENT_NODE) return "";
+	const control = n.localName === "input" || n.localName === "textarea";
+	let s = "<" + n.localName + Array.from(n.attributes)
+		.filter((a) => a.name !== "data-a2ui-prerendered" && !(control && (a.name === "value" || a.name === "checked")))
+		.map((a) => " " + a.name + "=" + JSON.stringify(a.value)).sort().join("");
+	if (control) s += " .value=" + JSON.stringify(n.value) + " .checked=" + n.checked;
+	return s + ">" + (n.localName === "textarea" ? "" : Array.from(n.childNodes).map(ser).join("")) + "</" + n.localName + ">";
+})`
+
 // sameBox compares "tag x,y,w,h" strings within 1 px per number.
 func sameBox(a, b string) bool {
 	ta, ra, _ := strings.Cut(a, " ")
@@ -238,4 +250,76 @@ func sameBox(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// TestPrerenderMatchesRuntime prerenders every official v0.9 and v1.0 basic-catalog example into
+// one static page (wasm held back), reads each surface's DOM as the HTML parser built it,
+// then lets the runtime take them over and reads the DOM it built: they must be the same
+// elements, attributes and text, example by example.
+func TestPrerenderMatchesRuntime(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	requireWebCore(t)
+	files, _ := filepath.Glob(repoPath(t, "node_modules/@a2ui/web_core/src/v0_9/schemas/catalogs/basic/examples/*.json"))
+	v10, _ := filepath.Glob(repoPath(t, "node_modules/@a2ui/web_core/src/v1_0/schemas/catalogs/basic/examples/*.json"))
+	if len(files) < 20 || len(v10) < 20 {
+		t.Fatalf("%d + %d official examples, want the v0.9 and v1.0 basic sets", len(files), len(v10))
+	}
+	files = append(files, v10...)
+	pageFor := func(pageURL string) (string, error) {
+		var b strings.Builder
+		b.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>examples</title>
+<style>body { font: 16px sans-serif; margin: 8px; width: 700px; }</style>
+<script src="/a2ui.js" defer></script></head><body>`)
+		for i, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return "", err
+			}
+			opts := prerender.Options{Attrs: []dom.Attr{{Name: "id", Value: "ex" + strconv.Itoa(i)}, {Name: "data-file", Value: filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(f)))))) + "/" + filepath.Base(f)}}}
+			opts.Render.BaseURL = pageURL
+			if err := prerender.Render(&b, bytes.NewReader(data), opts); err != nil {
+				return "", err
+			}
+		}
+		b.WriteString("</body></html>")
+		return b.String(), nil
+	}
+	release := make(chan struct{})
+	defer func() {
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+	}()
+	routes := append(gatedWasm(t, release), handle("GET /ex.html", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		html, err := pageFor("http://" + r.Host + "/ex.html")
+		if err != nil {
+			http.Error(w, err.Error(), 500)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(html))
+	})))
+	base := serve(t, routes...)
+	ctx := newTab(t)
+	navigate(ctx, base+"/ex.html")
+	markup := `Array.from(document.querySelectorAll("a2ui-renderer")).map((el) => el.dataset.file + " " +
+		Array.from(el.shadowRoot.querySelectorAll("section.a2ui-surface")).map(` + serializeJS + `).join(""))`
+	waitJS(ctx, `document.querySelectorAll("a2ui-renderer").length === `+strconv.Itoa(len(files)))
+	before := evalJS[[]string](ctx, markup)
+	close(release)
+	waitJS(ctx, `Array.from(document.querySelectorAll("a2ui-renderer")).every((el) => el.renderer && !el.shadowRoot.querySelector("[data-a2ui-prerendered]"))`)
+	evalJSON(ctx, `Promise.all(Array.from(document.querySelectorAll("a2ui-renderer")).map((el) => el.renderer.flush())).then(() => true)`)
+	after := evalJS[[]string](ctx, markup)
+	if len(after) != len(before) {
+		t.Fatalf("%d renderers after takeover, %d before", len(after), len(before))
+	}
+	for i := range before {
+		if before[i] != after[i] {
+			name, _, _ := strings.Cut(before[i], " ")
+			t.Errorf("%s: the runtime's DOM differs from the prerendered one:\n prerendered %s\n runtime     %s", name, before[i], after[i])
+		}
+	}
 }
