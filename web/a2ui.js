@@ -423,6 +423,8 @@
           notice.setAttribute("role", "status");
           notice.textContent = "The renderer restarted after an unexpected stop.";
         }
+        // A prerendered element's inline stream, then the streams, as on the first start.
+        for (const line of options._inline || []) r.process(line);
         for (const s of streams) {
           const p = r.attach(s.open(), s.req);
           p.catch(() => {}); // reported as a2ui-error
@@ -551,12 +553,15 @@
         // A prerendered page (`a2ui prerender`) carries its stream inline: the runtime
         // renders it off-screen and takes the prerendered surfaces over once it is flushed.
         const inline = this.querySelector(':scope > script[type="application/a2ui+jsonl"]');
-        if (inline) opts._holdPrerendered = true;
+        if (inline) {
+          opts._holdPrerendered = true;
+          opts._inline = inline.textContent.split("\n").filter((line) => line.trim());
+        }
         const r = mount(this, opts);
         this._renderer = r;
         if (inline) {
           // One process() per line: each is one task, so flush() runs after all of them.
-          for (const line of inline.textContent.split("\n")) if (line.trim()) r.process(line);
+          for (const line of opts._inline) r.process(line);
           r.flush().then(() => r._takeover(), () => {});
         }
         if (resp) r._attach(resp, { url: href, method: "GET", headers, transport, reconnect: this.getAttribute("reconnect") !== "off" }, open).catch(() => {}); // a2ui-error tells

@@ -103,6 +103,7 @@ func testPrerenderTakeover(t *testing.T, script string, src bool) {
 <meta charset="utf-8">
 <title>prerendered</title>
 <style>body { font: 16px sans-serif; margin: 8px; width: 600px; }</style>
+<script>window.__a2uiTestHooks = true;</script>
 ` + script + `
 </head>
 <body>
@@ -136,7 +137,7 @@ func testPrerenderTakeover(t *testing.T, script string, src bool) {
 	routes := append(gatedWasm(t, release), page("/pre.html", html), handle("POST /agent/action", agent),
 		handle("GET /login.jsonl", streamChunks(0, string(loginJSONL(t)))))
 	base := serve(t, routes...)
-	ctx := newTab(t)
+	ctx := newTab(t, allowJSErrors()) // the runtime's exit at the end logs an error
 	navigate(ctx, base+"/pre.html")
 
 	// Before the runtime: the prerendered form is painted and typable.
@@ -215,6 +216,10 @@ func testPrerenderTakeover(t *testing.T, script string, src bool) {
 	bodies := agent.Wait(t, 1)
 	checkAction(t, "Sign in POST", []byte(bodies[0]), `{"version":"v0.9","action":{"name":"login","surfaceId":"gallery-login-form","sourceComponentId":"login-btn","context":{"email":"ada@example.com"}},`+
 		`"metadata":{"a2uiClientDataModel":{"version":"v0.9","surfaces":{"gallery-login-form":{"email":"ada@example.com"}}}}}`)
+
+	// The runtime dies: the fresh one renders the stream again (inline or src).
+	evalJSON(ctx, `(window.__a2uiGo.exitForTest(), true)`)
+	waitJS(ctx, `!!`+pre+`.querySelector(".a2ui-fatal") && Array.from(`+pre+`.querySelectorAll("section.a2ui-surface h2")).map((h) => h.textContent).join() === "Welcome back"`)
 }
 
 // serializeJS is a JS function expression serializing a subtree for comparison: attributes
