@@ -233,7 +233,12 @@
         if (t.mo) t.mo.disconnect();
         t.pre.remove();
       },
-      all() { for (const id of Array.from(pending.keys())) swap(id); },
+      // all swaps what is pending; a prerendered surface the runtime creates later is
+      // swapped at its first content.
+      all() {
+        hold = false;
+        for (const id of Array.from(pending.keys())) swap(id);
+      },
       clear() {
         for (const t of pending.values()) if (t.mo) t.mo.disconnect();
         pending.clear();
