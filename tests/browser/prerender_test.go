@@ -328,3 +328,57 @@ func TestPrerenderMatchesRuntime(t *testing.T) {
 		}
 	}
 }
+
+// TestPrerenderKeepsInput: before the runtime is up the user unticks a prerendered
+// CheckBox, picks another ChoicePicker option and types into a TextArea; after takeover
+// the live controls show the same and the data model holds it.
+func TestPrerenderKeepsInput(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	stream, err := os.ReadFile(repoPath(t, "prerender/testdata/form.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	defer func() {
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+	}()
+	routes := append(gatedWasm(t, release), handle("GET /form.html", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var b bytes.Buffer
+		opts := prerender.Options{Page: true, Script: "/a2ui.js", Attrs: []dom.Attr{{Name: "id", Value: "f"}}}
+		opts.Render.BaseURL = "http://" + r.Host + "/form.html"
+		if err := prerender.Render(&b, bytes.NewReader(stream), opts); err != nil {
+			http.Error(w, err.Error(), 500)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(b.Bytes())
+	})))
+	base := serve(t, routes...)
+	ctx := newTab(t)
+	navigate(ctx, base+"/form.html")
+	waitJS(ctx, `!!customElements.get("a2ui-renderer") && !!document.getElementById("f").shadowRoot.querySelector("[data-a2ui-prerendered] textarea")`)
+	if evalJS[bool](ctx, `!!window.__a2uiGo`) {
+		t.Fatal("the runtime is up although its wasm is held back")
+	}
+	clickIn(ctx, "f", "input[type=checkbox]")
+	clickIn(ctx, "f", "input[type=radio][value=in]")
+	evalJS[bool](ctx, `(() => { const ta = document.getElementById("f").shadowRoot.querySelector("textarea"); ta.focus(); ta.setSelectionRange(ta.value.length, ta.value.length); return true; })()`)
+	pressKey(ctx, " more")
+	close(release)
+	root := `document.getElementById("f").shadowRoot`
+	waitJS(ctx, `!`+root+`.querySelector("[data-a2ui-prerendered]") && !!document.getElementById("f").renderer`)
+	waitJS(ctx, `(() => { const m = document.getElementById("f").renderer.dataModel("form"); return !!m && m.agree === false; })()`)
+	evalJSON(ctx, `document.getElementById("f").renderer.flush().then(() => true)`)
+	got := evalJSON(ctx, `(() => { const m = document.getElementById("f").renderer.dataModel("form"); const q = (s) => `+root+`.querySelector(s);
+		return {agree: m.agree, seat: m.seat, notes: m.notes, box: q("input[type=checkbox]").checked, inside: q("input[type=radio][value=in]").checked,
+			text: q("textarea").value, focused: `+root+`.activeElement === q("textarea")}; })()`)
+	want := `{"agree":false,"seat":["in"],"notes":"\nfirst line\nsecond </textarea> more","box":false,"inside":true,"text":"\nfirst line\nsecond </textarea> more","focused":true}`
+	if canonicalJSON(t, got) != canonicalJSON(t, want) {
+		t.Errorf("after takeover:\n got  %s\n want %s", got, want)
+	}
+}
