@@ -44,7 +44,8 @@ type Options struct {
 	// browser uses Intl.
 	Locale string
 	// HeadingLevel is the page's heading level around the renderer (the heading-level
-	// attribute, 0..5); 0 means the policy's heading base (at least 1), as in the loader.
+	// attribute, 1..5); 0 means none given: the policy's heading base (at least 1), as in
+	// the loader.
 	HeadingLevel int
 	// Attrs are more attributes of <a2ui-renderer> (src, action-url, profile, policy, dir,
 	// label, ...), written in order and escaped; dir and label also shape the markup as
@@ -74,8 +75,9 @@ type Options struct {
 	OnError func(detail []byte)
 }
 
-// Render reads a JSONL stream (or one JSON message, or a JSON array of messages), renders
-// every surface as the browser runtime would, and writes <a2ui-renderer> with a
+// Render reads a stream as the page's process() does (JSONL, or a JSON document: one
+// message, an array of them, an example file's {"messages": […]}), renders every surface
+// as the browser runtime would, and writes <a2ui-renderer> with a
 // declarative shadow root holding the surfaces' static HTML (or a whole page when
 // opts.Page). Agent text and attribute values are escaped; tags, attributes and URLs pass
 // the same policy as at runtime. It returns an error only when the stream cannot be read
@@ -89,16 +91,16 @@ func Render(w io.Writer, stream io.Reader, opts Options) error {
 	if err := checkOptions(&opts, locale); err != nil {
 		return err
 	}
-	max := opts.MaxStream
-	if max <= 0 {
-		max = DefaultMaxStream
+	limit := opts.MaxStream
+	if limit <= 0 {
+		limit = DefaultMaxStream
 	}
-	payload, err := io.ReadAll(io.LimitReader(stream, max+1))
+	payload, err := io.ReadAll(io.LimitReader(stream, limit+1))
 	if err != nil {
 		return fmt.Errorf("prerender: reading the stream: %w", err)
 	}
-	if int64(len(payload)) > max {
-		return fmt.Errorf("prerender: the stream is larger than %d bytes", max)
+	if int64(len(payload)) > limit {
+		return fmt.Errorf("prerender: the stream is larger than %d bytes", limit)
 	}
 	ro := opts.Render
 	ro.HostPrefix = ""
