@@ -17,7 +17,7 @@ import (
 // WriteStaticHTML serializes n (and its subtree) as static HTML. A nil n writes nothing.
 func WriteStaticHTML(w io.Writer, n *Node) error {
 	var b strings.Builder
-	writeStatic(&b, n, NSHTML)
+	writeNode(&b, n, NSHTML, true)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -25,19 +25,12 @@ func WriteStaticHTML(w io.Writer, n *Node) error {
 // StaticHTML returns WriteStaticHTML's output as a string.
 func StaticHTML(n *Node) string {
 	var b strings.Builder
-	writeStatic(&b, n, NSHTML)
+	writeNode(&b, n, NSHTML, true)
 	return b.String()
 }
 
+// writeStatic is writeNode's static form for element n in namespace ns.
 func writeStatic(b *strings.Builder, n *Node, ns Namespace) {
-	if n == nil {
-		return
-	}
-	if n.Kind == Text {
-		EscapeText(b, n.Text)
-		return
-	}
-	ns = childNS(n.Tag, ns)
 	attrs := slices.Clone(n.Attrs)
 	// The last value of a prop name wins, as in the appliers.
 	props := map[string]string{}
@@ -75,7 +68,7 @@ func writeStatic(b *strings.Builder, n *Node, ns Namespace) {
 		EscapeText(b, v)
 	} else {
 		for _, c := range n.Children {
-			writeStatic(b, c, ns)
+			writeNode(b, c, ns, true)
 		}
 	}
 	b.WriteString("</")

@@ -469,7 +469,7 @@ func outline(root *dom.Node, base int) *dom.Node {
 // units), made distinct from the names already taken with " (2)", " (3)", ...
 func landmark(label string, first *dom.Node, taken []string) string {
 	if label == "" && first != nil {
-		label = strings.Join(strings.Fields(textContent(first)), " ")
+		label = strings.Join(strings.Fields(dom.TextContent(first)), " ")
 		if u := utf16.Encode([]rune(label)); len(u) > 120 {
 			label = string(utf16.Decode(u[:120]))
 		}
@@ -482,15 +482,4 @@ func landmark(label string, first *dom.Node, taken []string) string {
 		name = label + " (" + strconv.Itoa(n) + ")"
 	}
 	return name
-}
-
-func textContent(n *dom.Node) string {
-	if n.Kind == dom.Text {
-		return n.Text
-	}
-	var b strings.Builder
-	for _, c := range n.Children {
-		b.WriteString(textContent(c))
-	}
-	return b.String()
 }
