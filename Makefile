@@ -122,7 +122,7 @@ dist: $(WASM) $(WASM).br $(WASM).gz web/wasm_exec.js $(BROTLI)
 	# One script for pages: wasm_exec.js, the DOM runtime and the loader with a2ui.css
 	# inlined, so a page copies a2ui.js and a2ui.wasm only, the loader injects no <script>
 	# or <link> (Trusted Types friendly) and a page makes one request besides the wasm.
-	rm -f $(DIST).new/a2ui.css $(DIST).new/a2ui-runtime.js $(DIST).new/wasm_exec.js
+	rm -f $(DIST).new/a2ui.css $(DIST).new/a2ui-runtime.js $(DIST).new/wasm_exec.js $(DIST).new/*.go
 	$(GO) run ./internal/tools/bundle -css web/a2ui.css -o $(DIST).new/a2ui.js \
 		web/wasm_exec.js web/a2ui-runtime.js web/a2ui.js
 	# The wasm also under a content-hashed name (cacheable as immutable), which a2ui.js loads.

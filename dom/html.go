@@ -24,7 +24,7 @@ func IsVoid(tag string) bool { return voidElements[tag] }
 // WriteHTML serializes n (and its subtree) as HTML. A nil n writes nothing.
 func WriteHTML(w io.Writer, n *Node) error {
 	var b strings.Builder
-	writeNode(&b, n, NSHTML)
+	writeNode(&b, n, NSHTML, false)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -32,11 +32,12 @@ func WriteHTML(w io.Writer, n *Node) error {
 // HTML returns WriteHTML's output as a string.
 func HTML(n *Node) string {
 	var b strings.Builder
-	writeNode(&b, n, NSHTML)
+	writeNode(&b, n, NSHTML, false)
 	return b.String()
 }
 
-func writeNode(b *strings.Builder, n *Node, ns Namespace) {
+// writeNode writes n; static writes the live props as the parser's markup (static.go).
+func writeNode(b *strings.Builder, n *Node, ns Namespace, static bool) {
 	if n == nil {
 		return
 	}
@@ -45,6 +46,10 @@ func writeNode(b *strings.Builder, n *Node, ns Namespace) {
 		return
 	}
 	ns = childNS(n.Tag, ns)
+	if static {
+		writeStatic(b, n, ns)
+		return
+	}
 	attrs := slices.Clone(n.Attrs)
 	attrs = SortAttrs(attrs)
 	props := slices.Clone(n.Props)
@@ -62,7 +67,7 @@ func writeNode(b *strings.Builder, n *Node, ns Namespace) {
 		return
 	}
 	for _, c := range n.Children {
-		writeNode(b, c, ns)
+		writeNode(b, c, ns, false)
 	}
 	b.WriteString("</")
 	b.WriteString(tag)

@@ -262,6 +262,10 @@ export interface A2UIRendererAttributes {
   "profile"?: PolicyProfile;
   /** Policy overrides as JSON (MountOptions.policy). */
   "policy"?: string;
+  /** Written by `a2ui prerender`: the element holds prerendered surfaces in a declarative
+   *  shadow root and its stream in a `<script type="application/a2ui+jsonl">` child, which
+   *  the runtime renders and takes over. */
+  "prerendered"?: "";
   /** Present: ignore script-dispatched clicks (MountOptions.trustedClicksOnly). */
   "trusted-clicks-only"?: string;
   /** MountOptions.actionTimeout, in milliseconds. */

@@ -11,6 +11,10 @@
 //   A2UI.mount(element, options)  -> renderer {process, connect, send, flush, dataModel,
 //                                   surfaces, capabilities, destroy, ready}, at once (calls
 //                                   queue until the runtime is up)
+//   <a2ui-renderer prerendered> with a declarative shadow root and a <script
+//                                   type="application/a2ui+jsonl"> child (`a2ui prerender`):
+//                                   shown at parse time, taken over once the runtime has
+//                                   rendered the inline stream (see prerendered() below)
 //   <a2ui-renderer agent="https://agent.example/" transport="a2a" message="hi"> (A2A agent)
 //                                   options.profile ("default", "strict") and options.policy
 //                                   (object or JSON string) set the trust policy; an invalid
@@ -164,6 +168,84 @@
     try { return new URL(u, location.href).href; } catch (e) { return String(u); }
   };
 
+  // prerendered manages the takeover of prerendered surfaces (`a2ui prerender`: sections
+  // marked data-a2ui-prerendered in a declarative shadow root). The runtime renders each
+  // such surface into a fresh, detached section; swap puts it in place of the prerendered
+  // one in one task (no blank frame), after carrying the user's edits over: the value or
+  // checked state of every control changed since parse time is set on the live control
+  // with the same id and announced with an input/change event (so it reaches the data
+  // model), and focus and selection follow. Without hold, a section is swapped as soon as
+  // it has rendered content (not the loading status); with hold, when all() is called
+  // (after the inline stream has been processed and flushed).
+  function prerendered(shadow, hold) {
+    const pending = new Map(); // surfaceId -> {pre, el, mo}
+    const edits = (pre) => {
+      const out = [];
+      for (const c of pre.querySelectorAll("input[id], textarea[id]")) {
+        const box = c.type === "checkbox" || c.type === "radio";
+        if (box ? c.checked !== c.defaultChecked : c.value !== c.defaultValue) out.push([c.id, box, box ? c.checked : c.value]);
+      }
+      return out;
+    };
+    function swap(id) {
+      const t = pending.get(id);
+      if (!t) return;
+      pending.delete(id);
+      if (t.mo) t.mo.disconnect();
+      if (!t.pre.isConnected) return;
+      const moved = edits(t.pre);
+      const a = shadow.activeElement;
+      const focusId = a && a.id && t.pre.contains(a) ? a.id : "";
+      const sel = focusId && typeof a.selectionStart === "number" ? [a.selectionStart, a.selectionEnd, a.selectionDirection] : null;
+      t.pre.replaceWith(t.el);
+      for (const [cid, box, v] of moved) {
+        const c = shadow.getElementById(cid);
+        if (!c || c.localName !== "input" && c.localName !== "textarea") continue;
+        if (box) {
+          if (c.checked === v) continue;
+          c.checked = v;
+          c.dispatchEvent(new Event("change", { bubbles: true }));
+        } else if (c.value !== v) {
+          c.value = v;
+          c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+        }
+      }
+      const f = focusId && shadow.getElementById(focusId);
+      if (f) {
+        f.focus({ preventScroll: true });
+        if (sel) try { f.setSelectionRange(sel[0], sel[1], sel[2] || "none"); } catch (e) { /* no selection on this type */ }
+      }
+    }
+    return {
+      add(id, pre, el) {
+        const t = { pre, el, mo: null };
+        pending.set(id, t);
+        if (hold) return;
+        t.mo = new MutationObserver(() => {
+          if (el.firstElementChild && !el.querySelector(":scope > .a2ui-loading")) swap(id);
+        });
+        t.mo.observe(el, { childList: true });
+      },
+      drop(id) {
+        const t = pending.get(id);
+        if (!t) return;
+        pending.delete(id);
+        if (t.mo) t.mo.disconnect();
+        t.pre.remove();
+      },
+      // all swaps what is pending; a prerendered surface the runtime creates later is
+      // swapped at its first content.
+      all() {
+        hold = false;
+        for (const id of Array.from(pending.keys())) swap(id);
+      },
+      clear() {
+        for (const t of pending.values()) if (t.mo) t.mo.disconnect();
+        pending.clear();
+      },
+    };
+  }
+
   // mount attaches a renderer to element and returns it at once: an open shadow root
   // (with the stylesheet adopted) holds one <section> per surface. Until the Go runtime is
   // ready, process/connect calls are queued (in order) and flush() waits; renderer.ready
@@ -193,6 +275,7 @@
       shadow.appendChild(wrap);
     }
     adoptStyles(shadow);
+    const takeover = prerendered(shadow, !!options._holdPrerendered);
     const hooks = {
       // emit is called by Go (UI goroutine, never blocking) with an event type and JSON detail.
       emit(type, json) {
@@ -202,8 +285,12 @@
       },
       // host returns the container element for a surface, creating it on first use.
       host(surfaceId) {
-        let el = null;
-        for (const s of wrap.children) if (s.dataset.surfaceId === surfaceId) el = s;
+        let el = null, pre = null;
+        for (const s of wrap.children) {
+          if (s.dataset.surfaceId !== surfaceId) continue;
+          if (s.hasAttribute("data-a2ui-prerendered")) pre = s;
+          else el = s;
+        }
         if (!el) {
           el = document.createElement("section");
           el.className = "a2ui-surface";
@@ -211,11 +298,14 @@
           el.dataset.headingBase = String(headingBase);
           const label = labelOf(surfaceId);
           if (label) el.dataset.label = label;
-          wrap.appendChild(el);
+          // A prerendered surface stays on screen while the runtime renders off-screen.
+          if (pre) takeover.add(surfaceId, pre, el);
+          else wrap.appendChild(el);
         }
         return el;
       },
       removeHost(surfaceId) {
+        takeover.drop(surfaceId);
         for (const s of Array.from(wrap.children)) if (s.dataset.surfaceId === surfaceId) s.remove();
       },
       // notice shows the agent connection's message (an A2A error, a failed task) above
@@ -320,6 +410,7 @@
     const recovery = {
       die(reason, again) {
         r = null;
+        takeover.clear();
         for (const rej of pending) rej(new Error("a2ui: the renderer's runtime stopped (" + reason + ")"));
         pending.clear();
         notice = document.createElement("div");
@@ -337,6 +428,8 @@
           notice.setAttribute("role", "status");
           notice.textContent = "The renderer restarted after an unexpected stop.";
         }
+        // A prerendered element's inline stream, then the streams, as on the first start.
+        for (const line of options._inline || []) r.process(line);
         for (const s of streams) {
           const p = r.attach(s.open(), s.req);
           p.catch(() => {}); // reported as a2ui-error
@@ -413,6 +506,8 @@
         live();
         return attach(responsePromise, req, open);
       },
+      // _takeover swaps every prerendered surface the runtime has rendered for its live one.
+      _takeover() { takeover.all(); },
     };
     api.ready.catch(() => {}); // a policy failure is reported as a2ui-error; awaiting ready still sees it
     return api;
@@ -433,6 +528,12 @@
     }
     get renderer() { return this._renderer || null; }
     _start() {
+      // Prerendered (`a2ui prerender`) and parsed after a synchronous loader: its declarative
+      // shadow root and inline stream come after this callback; start once they are parsed.
+      if (this.hasAttribute("prerendered") && !this._renderer && document.readyState === "loading") {
+        document.addEventListener("DOMContentLoaded", () => { if (this.isConnected && !this._renderer) this._start(); }, { once: true });
+        return;
+      }
       const transport = this.getAttribute("transport") || "";
       const agent = transport === "a2a" ? this.getAttribute("agent") : null;
       const src = agent ? null : this.getAttribute("src");
@@ -454,8 +555,20 @@
         if (this.hasAttribute("policy")) opts.policy = this.getAttribute("policy");
         const targets = (this.getAttribute("targets") || "").split(/\s+/).filter(Boolean);
         opts.openwop = { targets, approval: this.getAttribute("approval") !== null };
+        // A prerendered page (`a2ui prerender`) carries its stream inline: the runtime
+        // renders it off-screen and takes the prerendered surfaces over once it is flushed.
+        const inline = this.querySelector(':scope > script[type="application/a2ui+jsonl"]');
+        if (inline) {
+          opts._holdPrerendered = true;
+          opts._inline = inline.textContent.split("\n").filter((line) => line.trim());
+        }
         const r = mount(this, opts);
         this._renderer = r;
+        if (inline) {
+          // One process() per line: each is one task, so flush() runs after all of them.
+          for (const line of opts._inline) r.process(line);
+          r.flush().then(() => r._takeover(), () => {});
+        }
         if (resp) r._attach(resp, { url: href, method: "GET", headers, transport, reconnect: this.getAttribute("reconnect") !== "off" }, open).catch(() => {}); // a2ui-error tells
         // mount dispatched a2ui-ready (not for an invalid policy: a2ui-error already fired).
         try { await r.ready; } catch (e) { return r; }

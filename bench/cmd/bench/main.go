@@ -167,6 +167,12 @@ func run(cfg config) error {
 		return fmt.Errorf("login example (npm ci): %w", err)
 	}
 	gen := map[string]generated{"/bench/login.js": {login, "text/javascript; charset=utf-8"}}
+	lines, _ := loginLines(filepath.Join(root, "node_modules/@a2ui/web_core/src/v0_9/schemas/catalogs/basic/examples/09_login-form.json"))
+	pre, err := prerenderedPage(lines)
+	if err != nil {
+		return err
+	}
+	gen["/page/ours-prerendered.html"] = generated{pre, "text/html; charset=utf-8"}
 	for _, r := range []string{"ours", "ours-inittrace", "lit", "react"} {
 		gen["/page/"+r+".html"] = generated{pageHTML(r), "text/html; charset=utf-8"}
 	}

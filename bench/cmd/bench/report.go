@@ -44,6 +44,9 @@ func (b *bench) markdown(elapsed time.Duration) string {
 			s := b.res[id][r]
 			if def.oursOnly && r != "ours" {
 				w(" n/a |")
+				if def.anchorRow != "" {
+					anchors = append(anchors, b.res[def.anchorRow][r])
+				}
 				continue
 			}
 			w(" ", cell(s, ceiling), " |")
@@ -51,7 +54,7 @@ func (b *bench) markdown(elapsed time.Duration) string {
 				anchors = append(anchors, s)
 			}
 		}
-		if def.oursOnly || def.noRatio || !containsStr(c.renderers, "ours") {
+		if (def.oursOnly && def.anchorRow == "") || def.noRatio || !containsStr(c.renderers, "ours") {
 			w(" – |\n")
 			continue
 		}
@@ -89,6 +92,11 @@ const methodNotes = `## How each row is measured
   start of the first animation frame after its text is in the DOM. Cold: a new browser
   context (empty HTTP cache and code cache). Warm: the third load in one browser context
   (static files are served with Cache-Control: max-age=3600).
+- **static page, prerendered**: the login form rendered to static HTML by ` + "`a2ui prerender -page`" + `
+  (declarative shadow root, stylesheet and stream inline, the loader deferred), loaded cold;
+  time since navigation start of the first animation frame after its text is in the DOM, as
+  for the cold start; the ratio is against the anchors' cold start. "then": when the runtime
+  has taken the form over (the prerendered section replaced, the form interactive).
 - **bytes**: the renderer's own files that the cold load fetched (ours: a2ui.js,
   which bundles wasm_exec.js, the runtime and the CSS, and a2ui.wasm; anchors: the esbuild bundle
   --minify --format=esm --target=es2022, NODE_ENV=production, React also its CSS); gzip -9

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/a2ui-go/a2ui/prerender"
 )
 
 // server serves the comparison pages over TLS (Chromium only asks for brotli on
@@ -265,6 +267,19 @@ func rendererBytes(log []request, harnessDir string) (sizes, error) {
 // loginScript turns the official login-form example into window.BENCH_LOGIN, an
 // array of JSON lines (the wire form the harness hands to each renderer).
 func loginScript(examplePath string) ([]byte, error) {
+	lines, err := loginLines(examplePath)
+	if err != nil {
+		return nil, err
+	}
+	js, err := json.Marshal(lines)
+	if err != nil {
+		return nil, err
+	}
+	return []byte("window.BENCH_LOGIN = " + string(js) + ";\n"), nil
+}
+
+// loginLines returns the official login-form example's messages as compact JSON lines.
+func loginLines(examplePath string) ([]string, error) {
 	data, err := os.ReadFile(examplePath)
 	if err != nil {
 		return nil, err
@@ -286,11 +301,55 @@ func loginScript(examplePath string) ([]byte, error) {
 		}
 		lines = append(lines, buf.String())
 	}
-	js, err := json.Marshal(lines)
+	return lines, nil
+}
+
+// prerenderedPage is the login form as `a2ui prerender -page` writes it (the loader
+// deferred from /ours/, the stylesheet and the stream inline) plus a measuring script
+// right after the renderer: the time of the first animation frame once the form's text
+// is in the DOM (at parse time here) and of the runtime's takeover, as window.BENCH_startup
+// in the shape of the harness's startup().
+func prerenderedPage(lines []string) ([]byte, error) {
+	var b bytes.Buffer
+	err := prerender.Render(&b, strings.NewReader(strings.Join(lines, "\n")), prerender.Options{
+		Page: true, Script: "/ours/a2ui.js", Title: "bench ours-prerendered",
+		OnError: func(d []byte) { fmt.Fprintf(os.Stderr, "bench: prerendering the login form: %s\n", d) },
+	})
 	if err != nil {
 		return nil, err
 	}
-	return []byte("window.BENCH_LOGIN = " + string(js) + ";\n"), nil
+	const measure = `<script>
+(() => {
+  const el = document.querySelector("a2ui-renderer");
+  const out = { renderer: "ours" };
+  const h2 = () => el.shadowRoot && el.shadowRoot.querySelector("h2");
+  const frame = () => new Promise((ok) => requestAnimationFrame(() => ok()));
+  (async () => {
+    while (!(h2() && h2().textContent.includes("Welcome back"))) await frame();
+    out.domMs = performance.now();
+    await frame();
+    out.paintMs = performance.now(); // the rAF after the DOM holds the form: that frame paints it
+    // readyMs: the runtime has taken the form over (interactive).
+    const t0 = performance.now();
+    while (el.shadowRoot.querySelector("[data-a2ui-prerendered]")) {
+      if (performance.now() - t0 > 30000) { out.timeout = true; break; }
+      await frame();
+    }
+    out.readyMs = performance.now();
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+    out.fcpMs = fcp ? fcp.startTime : null;
+    out.resources = performance.getEntriesByType("resource").map((e) => ({
+      name: e.name, transfer: e.transferSize, encoded: e.encodedBodySize, decoded: e.decodedBodySize,
+      start: e.startTime, responseStart: e.responseStart, responseEnd: e.responseEnd,
+    }));
+    out.marks = performance.getEntriesByType("mark").map((m) => ({ name: m.name, t: m.startTime }));
+    window.BENCH_startup = out;
+  })().catch((e) => { window.BENCH_startup = { renderer: "ours", error: String(e) }; });
+})();
+</script>
+</body>`
+	page := strings.Replace(b.String(), "</body>", measure, 1)
+	return []byte(page), nil
 }
 
 // pageHTML is the comparison page of one renderer: the harness first, then the

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -33,6 +34,8 @@ type rowDef struct {
 	label    string
 	oursOnly bool
 	noRatio  bool
+	// anchorRow: an ours-only row whose ratio is taken against the anchors of that row.
+	anchorRow string
 }
 
 func (b *bench) row(id, label string, def rowDef) {
@@ -147,6 +150,10 @@ func (b *bench) runAll() {
 		b.row("startup/cold-ready", "… of which: navigation → renderer ready (cold), ms", rowDef{})
 		b.row("startup/warm", "warm start (third load): navigation → login form painted, ms", rowDef{})
 		b.row("startup/warm-ready", "… of which: navigation → renderer ready (warm), ms", rowDef{})
+		if slices.Contains(c.renderers, "ours") {
+			b.row("startup/prerendered", "static page, prerendered (`a2ui prerender -page`), cold: navigation → login form painted, ms (ratio: against the anchors' cold start)", rowDef{oursOnly: true, anchorRow: "startup/cold"})
+			b.row("startup/prerendered-live", "… then: navigation → the runtime took the form over (interactive), ms", rowDef{oursOnly: true})
+		}
 	}
 	if c.want("bytes") || c.want("startup") {
 		b.row("bytes/raw", "bytes to render one surface (renderer files), raw", rowDef{})
@@ -411,7 +418,27 @@ func (b *bench) startup(r string, run int) {
 	logf("  %-6s startup      cold %s ms (ready at %s), warm %s ms (ready at %s)", r, fmtNum(res.PaintMs), fmtNum(res.ReadyMs), fmtNum(warm.PaintMs), fmtNum(warm.ReadyMs))
 	if r == "ours" {
 		b.traceStartup(res, warm, run)
+		b.prerendered()
 	}
+}
+
+// prerendered loads the prerendered static page cold (a new browser context).
+func (b *bench) prerendered() {
+	sp := b.get("startup/prerendered", "ours")
+	t, err := b.br.newTab(nil, true)
+	if err != nil {
+		b.fail(sp, "startup", "ours", err)
+		return
+	}
+	defer t.cancel()
+	res, err := b.loadStartup(t, "ours-prerendered", 0)
+	if err != nil {
+		b.fail(sp, "startup", "ours", err)
+		return
+	}
+	sp.add(res.PaintMs)
+	b.get("startup/prerendered-live", "ours").add(res.ReadyMs)
+	logf("  ours   prerendered  painted %s ms, taken over at %s ms", fmtNum(res.PaintMs), fmtNum(res.ReadyMs))
 }
 
 // traceStartup keeps ours' start-up trace of a cold and a warm load and, on the first
