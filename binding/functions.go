@@ -111,6 +111,17 @@ func (f *Functions) Has(name string) bool {
 	return ok && (f.policy == nil || f.policy.AllowFunction(name))
 }
 
+// Func returns the function registered under name (whatever the policy says).
+func (f *Functions) Func(name string) (Func, bool) {
+	if f == nil {
+		return nil, false
+	}
+	f.mu.RLock()
+	defer f.mu.RUnlock()
+	fn, ok := f.fns[name]
+	return fn, ok
+}
+
 // Names returns the registered names the policy admits, sorted.
 func (f *Functions) Names() []string {
 	if f == nil {

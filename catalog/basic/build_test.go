@@ -1,4 +1,4 @@
-package catalog
+package basic
 
 import (
 	"encoding/json"
@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/internal/domhtml"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -19,22 +22,22 @@ func TestActionContextInTemplateRowResolvedAtClick(t *testing.T) {
 		{"id":"label","component":"Text","text":{"path":"name"}}
 	]`, `{"title":"T","items":[{"name":"apple"},{"name":"pear"}]}`)
 	env := testEnv()
-	var got []ActionInvocation
-	env.OnAction = func(sid string, a ActionInvocation) {
+	var got []catalog.ActionInvocation
+	env.OnAction = func(sid string, a catalog.ActionInvocation) {
 		if sid != "s" {
 			t.Errorf("surface %q", sid)
 		}
 		got = append(got, a)
 	}
-	root, errs := Build(s, env)
+	root, errs := catalog.Build(s, env)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
 	btn := find(root, byKey("row@/items/1"))
 	if btn == nil || btn.Tag != "button" {
-		t.Fatalf("no button for row 1:\n%s", dom.Outline(root))
+		t.Fatalf("no button for row 1:\n%s", domhtml.String(root))
 	}
-	if txt := dom.TextContent(btn); txt != "pear" {
+	if txt := domhtml.Text(btn); txt != "pear" {
 		t.Errorf("button text %q", txt)
 	}
 	// The data changes after the build; the click must see the new value.
@@ -42,7 +45,7 @@ func TestActionContextInTemplateRowResolvedAtClick(t *testing.T) {
 		t.Fatal(err)
 	}
 	fire(t, env, btn, dom.Event{Type: "click"})
-	want := ActionInvocation{Name: "pick", SourceComponentID: "row",
+	want := catalog.ActionInvocation{Name: "pick", SourceComponentID: "row",
 		Context: map[string]any{"name": "plum", "title": "T", "fixed": "x", "n": 3.0}, UID: "row@/items/1"}
 	if len(got) != 1 || !reflect.DeepEqual(got[0], want) {
 		t.Errorf("action = %+v, want %+v", got, want)
@@ -56,7 +59,7 @@ func TestTextFieldWritesModel(t *testing.T) {
 		{"id":"echo","component":"Text","text":{"path":"/form/name"}}
 	]`, `{"form":{"name":"A"}}`)
 	env := testEnv()
-	root, _ := Build(s, env)
+	root, _ := catalog.Build(s, env)
 	input := find(root, byTag("input"))
 	if v, _ := prop(input, "value"); v != "A" {
 		t.Errorf("value prop %q", v)
@@ -65,8 +68,8 @@ func TestTextFieldWritesModel(t *testing.T) {
 	if v := get(t, s, "/form/name"); v != "Ada" {
 		t.Errorf("model = %v", v)
 	}
-	root, _ = Build(s, env)
-	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Ada" {
+	root, _ = catalog.Build(s, env)
+	if txt := domhtml.Text(find(root, byKey("echo"))); txt != "Ada" {
 		t.Errorf("echo %q", txt)
 	}
 	lbl := find(root, byTag("label"))
@@ -89,7 +92,7 @@ func TestInputsWriteTypedValues(t *testing.T) {
 		{"id":"tm","component":"DateTimeInput","enableTime":true,"value":{"path":"/at"}}
 	]`, `{"ok":false,"vol":0.5,"when":"2025-12-15T10:30:00Z","day":"2025-01-02","at":"08:15"}`)
 	env := testEnv()
-	root, errs := Build(s, env)
+	root, errs := catalog.Build(s, env)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -125,7 +128,7 @@ func TestChoicePicker(t *testing.T) {
 	env := testEnv()
 	invalidated := 0
 	env.Invalidate = func(string) { invalidated++ }
-	root, errs := Build(s, env)
+	root, errs := catalog.Build(s, env)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -153,9 +156,9 @@ func TestChoicePicker(t *testing.T) {
 	if invalidated != before+1 {
 		t.Errorf("invalidated %d", invalidated)
 	}
-	root, _ = Build(s, env)
+	root, _ = catalog.Build(s, env)
 	many := find(root, byKey("many"))
-	if got := dom.TextContent(find(many, byKey("options"))); got != "Blue" {
+	if got := domhtml.Text(find(many, byKey("options"))); got != "Blue" {
 		t.Errorf("filtered options %q", got)
 	}
 	if v, _ := prop(find(many, byKey("filter")), "value"); v != "BL" {
@@ -170,8 +173,8 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 		{"id":"b","component":"Column","children":["a"]},
 		{"id":"weird","component":"<img src=x onerror=alert(1)>"}
 	]`, "")
-	root, errs := Build(s, testEnv())
-	html := dom.Outline(root)
+	root, errs := catalog.Build(s, testEnv())
+	html := domhtml.String(root)
 	if n := find(root, byClass("a2ui-cycle")); n == nil {
 		t.Errorf("no cycle placeholder:\n%s", html)
 	}
@@ -179,7 +182,7 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 		t.Errorf("missing child not pending:\n%s", html)
 	}
 	unk := find(root, byKey("weird"))
-	if unk == nil || !byClass("a2ui-unknown")(unk) || dom.TextContent(unk) != "Unsupported component: <img src=x onerror=alert(1)>" {
+	if unk == nil || !byClass("a2ui-unknown")(unk) || domhtml.Text(unk) != "Unsupported component: <img src=x onerror=alert(1)>" {
 		t.Errorf("unknown placeholder wrong:\n%s", html)
 	}
 	if find(root, byTag("img")) != nil {
@@ -197,14 +200,14 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 		{"id":"root","component":"Column","children":["later"]},
 		{"id":"later","component":"Text","text":"here"}
 	]`, "")
-	root, _ = Build(s2, testEnv())
-	if dom.TextContent(root) != "here" {
-		t.Errorf("late child: %s", dom.Outline(root))
+	root, _ = catalog.Build(s2, testEnv())
+	if domhtml.Text(root) != "here" {
+		t.Errorf("late child: %s", domhtml.String(root))
 	}
 
 	// A panicking component becomes a placeholder; its siblings still render.
-	boom := &ComponentDef{Name: "Boom", Render: func(*Builder, *Instance) *dom.Node { panic("kaboom") }}
-	cat := New(BasicCatalogIDs, append(basicDefs(), boom)...)
+	boom := &catalog.ComponentDef{Name: "Boom", Render: func(*catalog.Builder, *catalog.Instance) *dom.Node { panic("kaboom") }}
+	cat := catalog.New(CatalogIDs, append(defs(), boom)...)
 	_, s3 := newSurface(t, `[
 		{"id":"root","component":"Row","children":["x","ok"]},
 		{"id":"x","component":"Boom"},
@@ -212,14 +215,14 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 	]`, "")
 	env := testEnv()
 	env.Catalog = cat
-	root, errs = Build(s3, env)
+	root, errs = catalog.Build(s3, env)
 	if n := find(root, byKey("x")); n == nil || !byClass("a2ui-failed")(n) {
-		t.Errorf("no failed placeholder:\n%s", dom.Outline(root))
+		t.Errorf("no failed placeholder:\n%s", domhtml.String(root))
 	}
 	if len(errs) != 1 || errs[0].Code != protocol.CodeRender || !strings.Contains(errs[0].Message, "kaboom") {
 		t.Errorf("errors %v", errs)
 	}
-	if !strings.Contains(dom.TextContent(root), "fine") {
+	if !strings.Contains(domhtml.Text(root), "fine") {
 		t.Error("sibling lost")
 	}
 }
@@ -235,33 +238,33 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 	]`, `{"email":""}`)
 	env := testEnv()
 	sent := 0
-	env.OnAction = func(string, ActionInvocation) { sent++ }
-	root, _ := Build(s, env)
+	env.OnAction = func(string, catalog.ActionInvocation) { sent++ }
+	root, _ := catalog.Build(s, env)
 	btn := find(root, byKey("go"))
 	if getAttr(btn, "aria-disabled") != "true" || hasAttr(btn, "disabled") {
-		t.Errorf("button not aria-disabled (and focusable): %s", dom.Outline(btn))
+		t.Errorf("button not aria-disabled (and focusable): %s", domhtml.String(btn))
 	}
 	field := find(root, byKey("email"))
 	if find(field, byClass("a2ui-error")) != nil || hasAttr(find(field, byTag("input")), "aria-invalid") {
-		t.Fatalf("the form opens in error: %s", dom.Outline(field))
+		t.Fatalf("the form opens in error: %s", domhtml.String(field))
 	}
 	// A click on the failing button sends nothing and reveals every field's message.
 	fire(t, env, btn, dom.Event{Type: "click"})
 	if sent != 0 {
 		t.Error("click on a failing button was sent")
 	}
-	root, _ = Build(s, env)
+	root, _ = catalog.Build(s, env)
 	field = find(root, byKey("email"))
 	errEl := find(field, byClass("a2ui-error"))
 	input := find(field, byTag("input"))
-	if errEl == nil || dom.TextContent(errEl) != "Email is required" || getAttr(errEl, "role") != "alert" {
-		t.Fatalf("error element: %s", dom.Outline(field))
+	if errEl == nil || domhtml.Text(errEl) != "Email is required" || getAttr(errEl, "role") != "alert" {
+		t.Fatalf("error element: %s", domhtml.String(field))
 	}
 	if getAttr(input, "aria-invalid") != "true" || getAttr(input, "aria-describedby") != getAttr(errEl, "id") {
-		t.Errorf("input not tied to error: %s", dom.Outline(field))
+		t.Errorf("input not tied to error: %s", domhtml.String(field))
 	}
 	fire(t, env, input, dom.Event{Type: "input", Value: "a@b.co"})
-	root, _ = Build(s, env)
+	root, _ = catalog.Build(s, env)
 	btn = find(root, byKey("go"))
 	if hasAttr(btn, "aria-disabled") {
 		t.Error("button still disabled")
@@ -300,10 +303,10 @@ func TestFunctionCallActionOpenURL(t *testing.T) {
 		env := testEnv()
 		opened, sent := "", 0
 		env.OpenURL = func(u string) bool { opened = u; return true }
-		env.OnAction = func(string, ActionInvocation) { sent++ }
+		env.OnAction = func(string, catalog.ActionInvocation) { sent++ }
 		var errs []*protocol.Error
 		env.OnError = func(e *protocol.Error) { errs = append(errs, e) }
-		root, _ := Build(s, env)
+		root, _ := catalog.Build(s, env)
 		btn := find(root, byTag("button"))
 		for _, l := range btn.On {
 			env.Handlers.Dispatch(l.Handler, dom.Event{Type: "click"}, nil)
@@ -334,19 +337,19 @@ func TestTabsAndModalState(t *testing.T) {
 	inval := 0
 	env.Invalidate = func(string) { inval++ }
 	actions := 0
-	env.OnAction = func(string, ActionInvocation) { actions++ }
-	root, _ := Build(s, env)
+	env.OnAction = func(string, catalog.ActionInvocation) { actions++ }
+	root, _ := catalog.Build(s, env)
 	panel := find(root, byKey("panel"))
-	if dom.TextContent(panel) != "first" {
-		t.Errorf("panel %q", dom.Outline(panel))
+	if domhtml.Text(panel) != "first" {
+		t.Errorf("panel %q", domhtml.String(panel))
 	}
 	tab2 := find(root, byKey("tab1"))
 	if getAttr(tab2, "role") != "tab" || getAttr(tab2, "aria-selected") != "false" {
-		t.Errorf("tab: %s", dom.Outline(tab2))
+		t.Errorf("tab: %s", domhtml.String(tab2))
 	}
 	fire(t, env, tab2, dom.Event{Type: "click"})
 	dlg := find(root, byTag("dialog"))
-	if v, _ := prop(dlg, "open"); v != "" || strings.Contains(dom.TextContent(dlg), "inside") {
+	if v, _ := prop(dlg, "open"); v != "" || strings.Contains(domhtml.Text(dlg), "inside") {
 		t.Error("modal open before click")
 	}
 	// Clicking the trigger Button opens the modal and still runs the Button's action.
@@ -354,20 +357,20 @@ func TestTabsAndModalState(t *testing.T) {
 	if actions != 1 {
 		t.Errorf("trigger action sent %d times", actions)
 	}
-	root, _ = Build(s, env)
-	if got := dom.TextContent(find(root, byKey("panel"))); got != "second" {
+	root, _ = catalog.Build(s, env)
+	if got := domhtml.Text(find(root, byKey("panel"))); got != "second" {
 		t.Errorf("selected panel %q", got)
 	}
 	if getAttr(find(root, byKey("tab1")), "aria-selected") != "true" {
 		t.Error("tab 2 not selected")
 	}
 	dlg = find(root, byTag("dialog"))
-	if v, _ := prop(dlg, "open"); v != "true" || !strings.Contains(dom.TextContent(dlg), "inside") {
-		t.Errorf("modal not open: %s", dom.Outline(dlg))
+	if v, _ := prop(dlg, "open"); v != "true" || !strings.Contains(domhtml.Text(dlg), "inside") {
+		t.Errorf("modal not open: %s", domhtml.String(dlg))
 	}
 	// Escape / close event closes it.
 	fire(t, env, dlg, dom.Event{Type: "close"})
-	root, _ = Build(s, env)
+	root, _ = catalog.Build(s, env)
 	dlg = find(root, byTag("dialog"))
 	if v, _ := prop(dlg, "open"); v != "" {
 		t.Error("modal still open after close")
@@ -385,17 +388,17 @@ func TestMediaURLPolicy(t *testing.T) {
 		{"id":"data","component":"Image","url":"data:image/png;base64,iVBORw0KGgo="},
 		{"id":"vid","component":"Video","url":"data:image/png;base64,AAAA"}
 	]`, "")
-	root, errs := Build(s, testEnv())
+	root, errs := catalog.Build(s, testEnv())
 	if n := find(root, byKey("bad")); n.Tag != "span" || !byClass("a2ui-media-blocked")(n) {
-		t.Errorf("bad image: %s", dom.Outline(n))
+		t.Errorf("bad image: %s", domhtml.String(n))
 	}
 	good := find(root, byKey("good"))
 	if good.Tag != "img" || getAttr(good, "src") != "https://img.example/a.png" || getAttr(good, "alt") != "A cat" ||
 		getAttr(good, "class") != "a2ui-image a2ui-image-avatar a2ui-fit-scaleDown" {
-		t.Errorf("good image: %s", dom.Outline(good))
+		t.Errorf("good image: %s", domhtml.String(good))
 	}
 	if n := find(root, byKey("data")); n.Tag != "img" {
-		t.Errorf("data image: %s", dom.Outline(n))
+		t.Errorf("data image: %s", domhtml.String(n))
 	}
 	if n := find(root, byKey("vid")); n.Tag == "video" {
 		t.Error("data: video accepted")
@@ -412,7 +415,7 @@ func TestReadsRecorded(t *testing.T) {
 	]`, `{"rows":[{"label":"a"}]}`)
 	env := testEnv()
 	env.CollectReads = true
-	r := BuildResult(s, env)
+	r := catalog.BuildResult(s, env)
 	var got []string
 	for _, p := range r.Reads {
 		got = append(got, p.String())
@@ -426,8 +429,8 @@ func TestReadsRecorded(t *testing.T) {
 func TestErrorsReportedOnce(t *testing.T) {
 	_, s := newSurface(t, `[{"id":"root","component":"Nope"}]`, "")
 	env := testEnv()
-	_, e1 := Build(s, env)
-	_, e2 := Build(s, env)
+	_, e1 := catalog.Build(s, env)
+	_, e2 := catalog.Build(s, env)
 	if len(e1) != 1 || len(e2) != 0 {
 		t.Errorf("first %v, second %v", e1, e2)
 	}
@@ -445,18 +448,52 @@ func TestFieldMessageAfterTouch(t *testing.T) {
 			 "checks":[{"condition":{"call":"required","args":{"value":{"path":"/age"}}},"message":"Age is required"}]}
 		]`, `{"name":"","age":""}`)
 		env := testEnv()
-		root, _ := Build(s, env)
+		root, _ := catalog.Build(s, env)
 		if n := len(findAll(root, byClass("a2ui-error"))); n != 0 {
 			t.Fatalf("%s: %d messages on load", ev, n)
 		}
 		fire(t, env, find(find(root, byKey("name")), byTag("input")), dom.Event{Type: ev})
-		root, _ = Build(s, env)
+		root, _ = catalog.Build(s, env)
 		var got []string
 		for _, e := range findAll(root, byClass("a2ui-error")) {
-			got = append(got, dom.TextContent(e))
+			got = append(got, domhtml.Text(e))
 		}
 		if len(got) != 1 || got[0] != "Name is required" {
 			t.Errorf("%s: messages %q, want only the touched field's", ev, got)
 		}
+	}
+}
+
+// v0.8 {path, literal} (decoded from path+literalString) seeds the model once, then binds.
+func TestV08PathLiteralSeedsOnce(t *testing.T) {
+	p := model.NewProcessor(model.Options{})
+	apply(t, p, []json.RawMessage{
+		json.RawMessage(`{"surfaceUpdate":{"surfaceId":"s","components":[
+			{"id":"root","component":{"Column":{"children":{"explicitList":["f","echo"]}}}},
+			{"id":"f","component":{"TextField":{"label":{"literalString":"Name"},"text":{"path":"/user/name","literalString":"Guest"}}}},
+			{"id":"echo","component":{"Text":{"text":{"path":"/user/name"}}}}]}}`),
+		json.RawMessage(`{"beginRendering":{"surfaceId":"s","root":"root"}}`),
+	})
+	s, _ := p.Surface("s")
+	env := testEnv()
+	_, errs := catalog.Build(s, env)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if v := get(t, s, "/user/name"); v != "Guest" {
+		t.Fatalf("seeded %v", v)
+	}
+	root, _ := catalog.Build(s, env)
+	if txt := domhtml.Text(find(root, byKey("echo"))); txt != "Guest" {
+		t.Errorf("echo %q", txt)
+	}
+	// A user edit is not overwritten by later builds.
+	fire(t, env, find(root, byTag("input")), eventInput("Ada"))
+	root, _ = catalog.Build(s, env)
+	if v := get(t, s, "/user/name"); v != "Ada" {
+		t.Errorf("after edit %v", v)
+	}
+	if txt := domhtml.Text(find(root, byKey("echo"))); txt != "Ada" {
+		t.Errorf("echo %q", txt)
 	}
 }

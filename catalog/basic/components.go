@@ -1,18 +1,15 @@
-package catalog
+package basic
 
 import (
-	"net/url"
-	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/catalog/icons"
 	"github.com/a2ui-go/a2ui/catalog/markdown"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/l10n"
-	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -31,50 +28,54 @@ var (
 	choiceStyles   = []string{"checkbox", "chips"}
 )
 
-func req(name string, k PropKind) PropSpec { return PropSpec{Name: name, Kind: k, Required: true} }
-func opt(name string, k PropKind) PropSpec { return PropSpec{Name: name, Kind: k} }
-func enum(name string, vs []string) PropSpec {
-	return PropSpec{Name: name, Kind: KindEnum, Values: vs}
+func req(name string, k catalog.PropKind) catalog.PropSpec {
+	return catalog.PropSpec{Name: name, Kind: k, Required: true}
+}
+func opt(name string, k catalog.PropKind) catalog.PropSpec {
+	return catalog.PropSpec{Name: name, Kind: k}
+}
+func enum(name string, vs []string) catalog.PropSpec {
+	return catalog.PropSpec{Name: name, Kind: catalog.KindEnum, Values: vs}
 }
 
-func basicDefs() []*ComponentDef {
-	return []*ComponentDef{
-		{Name: "Text", Render: renderText, Props: []PropSpec{req("text", KindDynamicString), enum("variant", textVariants)}},
-		{Name: "Image", Render: renderImage, Props: []PropSpec{req("url", KindDynamicString), opt("description", KindDynamicString), enum("fit", imageFits), enum("variant", imageVariants)}},
-		{Name: "Icon", Render: renderIcon, Props: []PropSpec{req("name", KindObject)}},
-		{Name: "Video", Render: renderVideo, Props: []PropSpec{req("url", KindDynamicString), opt("posterUrl", KindDynamicString)}},
-		{Name: "AudioPlayer", Render: renderAudio, Props: []PropSpec{req("url", KindDynamicString), opt("description", KindDynamicString)}},
-		{Name: "Row", Render: renderRow, Props: []PropSpec{req("children", KindChildList), enum("justify", justifyValues), enum("align", alignValues)}},
-		{Name: "Column", Render: renderColumn, Props: []PropSpec{req("children", KindChildList), enum("justify", justifyValues), enum("align", alignValues)}},
-		{Name: "List", Render: renderList, Props: []PropSpec{req("children", KindChildList), enum("direction", directions), enum("align", alignValues)}},
-		{Name: "Card", Render: renderCard, Props: []PropSpec{req("child", KindComponentID)}},
-		{Name: "Tabs", Render: renderTabs, Props: []PropSpec{req("tabs", KindObject)}},
-		{Name: "Divider", Render: renderDivider, Props: []PropSpec{enum("axis", axes)}},
-		{Name: "Modal", Render: renderModal, Props: []PropSpec{req("trigger", KindComponentID), req("content", KindComponentID)}},
-		{Name: "Button", Render: renderButton, Props: []PropSpec{req("child", KindComponentID), req("action", KindAction), enum("variant", buttonVariants), opt("checks", KindChecks)}},
-		{Name: "TextField", Render: renderTextField, Props: []PropSpec{req("label", KindDynamicString), opt("value", KindDynamicString), enum("variant", fieldVariants), opt("validationRegexp", KindString), opt("placeholder", KindDynamicString), opt("checks", KindChecks)}},
-		{Name: "CheckBox", Render: renderCheckBox, Props: []PropSpec{req("label", KindDynamicString), req("value", KindDynamicBoolean), opt("checks", KindChecks)}},
-		{Name: "ChoicePicker", Render: renderChoicePicker, Props: []PropSpec{opt("label", KindDynamicString), enum("variant", choiceVariants), req("options", KindObject), req("value", KindDynamicList), enum("displayStyle", choiceStyles), opt("filterable", KindBoolean), opt("checks", KindChecks)}},
-		{Name: "Slider", Render: renderSlider, Props: []PropSpec{opt("label", KindDynamicString), opt("min", KindNumber), opt("max", KindNumber), opt("steps", KindNumber), req("value", KindDynamicNumber), opt("checks", KindChecks)}},
-		{Name: "DateTimeInput", Render: renderDateTime, Props: []PropSpec{req("value", KindDynamicString), opt("enableDate", KindBoolean), opt("enableTime", KindBoolean), opt("min", KindDynamicString), opt("max", KindDynamicString), opt("label", KindDynamicString), opt("checks", KindChecks)}},
+func defs() []*catalog.ComponentDef {
+	return []*catalog.ComponentDef{
+		{Name: "Text", Render: renderText, Props: []catalog.PropSpec{req("text", catalog.KindDynamicString), enum("variant", textVariants)}},
+		{Name: "Image", Render: renderImage, Props: []catalog.PropSpec{req("url", catalog.KindDynamicString), opt("description", catalog.KindDynamicString), enum("fit", imageFits), enum("variant", imageVariants)}},
+		{Name: "Icon", Render: renderIcon, Props: []catalog.PropSpec{req("name", catalog.KindObject)}},
+		{Name: "Video", Render: renderVideo, Props: []catalog.PropSpec{req("url", catalog.KindDynamicString), opt("posterUrl", catalog.KindDynamicString)}},
+		{Name: "AudioPlayer", Render: renderAudio, Props: []catalog.PropSpec{req("url", catalog.KindDynamicString), opt("description", catalog.KindDynamicString)}},
+		{Name: "Row", Render: renderRow, Props: []catalog.PropSpec{req("children", catalog.KindChildList), enum("justify", justifyValues), enum("align", alignValues)}},
+		{Name: "Column", Render: renderColumn, Props: []catalog.PropSpec{req("children", catalog.KindChildList), enum("justify", justifyValues), enum("align", alignValues)}},
+		{Name: "List", Render: renderList, Props: []catalog.PropSpec{req("children", catalog.KindChildList), enum("direction", directions), enum("align", alignValues)}},
+		{Name: "Card", Render: renderCard, Props: []catalog.PropSpec{req("child", catalog.KindComponentID)}},
+		{Name: "Tabs", Render: renderTabs, Props: []catalog.PropSpec{req("tabs", catalog.KindObject)}},
+		{Name: "Divider", Render: renderDivider, Props: []catalog.PropSpec{enum("axis", axes)}},
+		{Name: "Modal", Render: renderModal, Props: []catalog.PropSpec{req("trigger", catalog.KindComponentID), req("content", catalog.KindComponentID)}},
+		{Name: "Button", Render: renderButton, Props: []catalog.PropSpec{req("child", catalog.KindComponentID), req("action", catalog.KindAction), enum("variant", buttonVariants), opt("checks", catalog.KindChecks)}},
+		{Name: "TextField", Render: renderTextField, Props: []catalog.PropSpec{req("label", catalog.KindDynamicString), opt("value", catalog.KindDynamicString), enum("variant", fieldVariants), opt("validationRegexp", catalog.KindString), opt("placeholder", catalog.KindDynamicString), opt("checks", catalog.KindChecks)}},
+		{Name: "CheckBox", Render: renderCheckBox, Props: []catalog.PropSpec{req("label", catalog.KindDynamicString), req("value", catalog.KindDynamicBoolean), opt("checks", catalog.KindChecks)}},
+		{Name: "ChoicePicker", Render: renderChoicePicker, Props: []catalog.PropSpec{opt("label", catalog.KindDynamicString), enum("variant", choiceVariants), req("options", catalog.KindObject), req("value", catalog.KindDynamicList), enum("displayStyle", choiceStyles), opt("filterable", catalog.KindBoolean), opt("checks", catalog.KindChecks)}},
+		{Name: "Slider", Render: renderSlider, Props: []catalog.PropSpec{opt("label", catalog.KindDynamicString), opt("min", catalog.KindNumber), opt("max", catalog.KindNumber), opt("steps", catalog.KindNumber), req("value", catalog.KindDynamicNumber), opt("checks", catalog.KindChecks)}},
+		{Name: "DateTimeInput", Render: renderDateTime, Props: []catalog.PropSpec{req("value", catalog.KindDynamicString), opt("enableDate", catalog.KindBoolean), opt("enableTime", catalog.KindBoolean), opt("min", catalog.KindDynamicString), opt("max", catalog.KindDynamicString), opt("label", catalog.KindDynamicString), opt("checks", catalog.KindChecks)}},
 	}
 }
 
 // ---- display components
 
-func renderText(b *Builder, in *Instance) *dom.Node {
+func renderText(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	variant := b.Enum(in, "variant", textVariants...)
 	s := b.String(in, "text")
-	if b.phrasing > 0 {
+	if b.InPhrasing() {
 		n := el("span", a("class", "a2ui-text a2ui-text-"+variant))
-		n.Children = b.markdownInline(in, s)
+		n.Children = b.MarkdownInline(in, s)
 		return n
 	}
 	switch variant {
 	case "h1", "h2", "h3", "h4", "h5":
 		// An agent heading starts below the page's own (Policy.HeadingBase); the class
 		// keeps the variant's look.
-		lvl, aria := markdown.HeadingLevel(int(variant[1]-'0'), b.pol.HeadingBase)
+		lvl, aria := markdown.HeadingLevel(int(variant[1]-'0'), b.Policy().HeadingBase)
 		tag := "h" + strconv.Itoa(lvl)
 		if strings.TrimSpace(s) == "" {
 			tag, aria = "div", 0 // an empty heading would be announced as one
@@ -83,14 +84,14 @@ func renderText(b *Builder, in *Instance) *dom.Node {
 		if aria > 0 {
 			setAttr(n, "aria-level", strconv.Itoa(aria))
 		}
-		n.Children = b.markdownInline(in, s)
+		n.Children = b.MarkdownInline(in, s)
 		return n
 	case "caption":
 		n := el("p", a("class", "a2ui-text a2ui-text-caption"))
-		n.Children = b.markdownInline(in, s)
+		n.Children = b.MarkdownInline(in, s)
 		return n
 	}
-	blocks := b.markdownBlocks(in, s)
+	blocks := b.MarkdownBlocks(in, s)
 	if inner, ok := markdown.SingleParagraph(blocks); ok {
 		n := el("p", a("class", "a2ui-text a2ui-text-body"))
 		n.Children = inner
@@ -101,7 +102,7 @@ func renderText(b *Builder, in *Instance) *dom.Node {
 	return n
 }
 
-func renderImage(b *Builder, in *Instance) *dom.Node {
+func renderImage(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	fit := b.Enum(in, "fit", imageFits...)
 	if fit == "scale-down" {
 		fit = "scaleDown"
@@ -155,8 +156,8 @@ func svgIcon(name string, paths []string) *dom.Node {
 	return n
 }
 
-func renderIcon(b *Builder, in *Instance) *dom.Node {
-	if m, ok := in.props.v["name"].(map[string]any); ok {
+func renderIcon(b *catalog.Builder, in *catalog.Instance) *dom.Node {
+	if m, ok := raw(in, "name").(map[string]any); ok {
 		if d, isStr := m["svgPath"].(string); isStr {
 			if !validSVGPath(d) {
 				b.Error(in, protocol.CodeValidationFailed, "name/svgPath", "svgPath must be SVG path data")
@@ -173,7 +174,7 @@ func renderIcon(b *Builder, in *Instance) *dom.Node {
 	return el("span", a("aria-hidden", "true"), a("class", "a2ui-icon a2ui-icon-unknown"), a("data-icon", name))
 }
 
-func renderVideo(b *Builder, in *Instance) *dom.Node {
+func renderVideo(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	src, ok := b.URL(in, "url", policy.Media)
 	if !ok {
 		return add(el("div", a("class", "a2ui-video a2ui-media-blocked")), txt(b.Msg(l10n.VideoUnavailable)))
@@ -187,7 +188,7 @@ func renderVideo(b *Builder, in *Instance) *dom.Node {
 	return n
 }
 
-func renderAudio(b *Builder, in *Instance) *dom.Node {
+func renderAudio(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	desc := b.String(in, "description")
 	wrap := el("div", a("class", "a2ui-audio"))
 	if desc != "" {
@@ -206,7 +207,7 @@ func renderAudio(b *Builder, in *Instance) *dom.Node {
 
 // ---- layout
 
-func renderFlex(b *Builder, in *Instance, kind string) *dom.Node {
+func renderFlex(b *catalog.Builder, in *catalog.Instance, kind string) *dom.Node {
 	j := b.Enum(in, "justify", justifyValues...)
 	if !in.Has("justify") && in.Has("distribution") {
 		j = b.Enum(in, "distribution", justifyValues...)
@@ -220,10 +221,12 @@ func renderFlex(b *Builder, in *Instance, kind string) *dom.Node {
 	return n
 }
 
-func renderRow(b *Builder, in *Instance) *dom.Node    { return renderFlex(b, in, "row") }
-func renderColumn(b *Builder, in *Instance) *dom.Node { return renderFlex(b, in, "column") }
+func renderRow(b *catalog.Builder, in *catalog.Instance) *dom.Node { return renderFlex(b, in, "row") }
+func renderColumn(b *catalog.Builder, in *catalog.Instance) *dom.Node {
+	return renderFlex(b, in, "column")
+}
 
-func renderList(b *Builder, in *Instance) *dom.Node {
+func renderList(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	dir := b.Enum(in, "direction", directions...)
 	al := b.Enum(in, "align", alignValues...)
 	if !in.Has("align") && in.Has("alignment") {
@@ -237,27 +240,27 @@ func renderList(b *Builder, in *Instance) *dom.Node {
 	return n
 }
 
-func renderCard(b *Builder, in *Instance) *dom.Node {
+func renderCard(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	return add(el("div", a("class", "a2ui-card")), b.ChildProp(in, "child"))
 }
 
-func renderDivider(b *Builder, in *Instance) *dom.Node {
+func renderDivider(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	if b.Enum(in, "axis", axes...) == "vertical" {
 		return el("div", a("aria-orientation", "vertical"), a("class", "a2ui-divider a2ui-divider-vertical"), a("role", "separator"))
 	}
 	return el("hr", a("class", "a2ui-divider a2ui-divider-horizontal"))
 }
 
-func renderTabs(b *Builder, in *Instance) *dom.Node {
-	items, _ := in.props.v["tabs"].([]any)
+func renderTabs(b *catalog.Builder, in *catalog.Instance) *dom.Node {
+	items, _ := raw(in, "tabs").([]any)
 	if items == nil {
-		items, _ = in.props.v["tabItems"].([]any)
+		items, _ = raw(in, "tabItems").([]any)
 	}
-	e := b.state.entry(in.UID, in.Comp.Gen)
-	if e.tab >= len(items) || e.tab < 0 {
-		e.tab = 0
+	e := b.Local(in)
+	if e.Index >= len(items) || e.Index < 0 {
+		e.Index = 0
 	}
-	sel := e.tab
+	sel := e.Index
 	wrap := el("div", a("class", "a2ui-tabs"))
 	list := el("div", a("class", "a2ui-tablist"), a("data-a2ui-roving", ""), a("role", "tablist"))
 	list.Key = "tablist"
@@ -268,15 +271,15 @@ func renderTabs(b *Builder, in *Instance) *dom.Node {
 	}
 	n := len(items)
 	selectTab := func(i int) {
-		if i != e.tab {
-			e.tab = i
-			b.invalidate()
+		if i != e.Index {
+			e.Index = i
+			b.Invalidate()
 		}
 	}
 	var selChild string
 	for i, it := range items {
 		m, _ := it.(map[string]any)
-		title := binding.ToString(b.evalValue(in, "tabs/"+strconv.Itoa(i)+"/title", m["title"]))
+		title := binding.ToString(b.Eval(in, "tabs/"+strconv.Itoa(i)+"/title", m["title"]))
 		if i == sel {
 			selChild, _ = m["child"].(string)
 		}
@@ -293,7 +296,7 @@ func renderTabs(b *Builder, in *Instance) *dom.Node {
 		idx := i
 		on(btn, "click", b.Handler(func(dom.Event) { selectTab(idx) }))
 		on(btn, "keydown", b.Handler(func(ev dom.Event) {
-			if next, ok := b.rovingKey(ev.Key, idx, n, false); ok {
+			if next, ok := b.RovingKey(ev.Key, idx, n, false); ok {
 				selectTab(next)
 			}
 		}))
@@ -311,33 +314,31 @@ func renderTabs(b *Builder, in *Instance) *dom.Node {
 	return add(wrap, list, panel)
 }
 
-func renderModal(b *Builder, in *Instance) *dom.Node {
-	e := b.state.entry(in.UID, in.Comp.Gen)
+func renderModal(b *catalog.Builder, in *catalog.Instance) *dom.Node {
+	e := b.Local(in)
 	open := func() {
-		if !e.open {
-			e.open = true
-			b.invalidate()
+		if !e.Open {
+			e.Open = true
+			b.Invalidate()
 		}
 	}
 	closeFn := func(dom.Event) {
-		if e.open {
-			e.open = false
-			b.invalidate()
+		if e.Open {
+			e.Open = false
+			b.Invalidate()
 		}
 	}
 	triggerID := b.DOMID(in, "trigger")
 	trigger := el("div", a("class", "a2ui-modal-trigger"), a("id", triggerID))
 	trigger.Key = "trigger"
 	on(trigger, "click", b.Handler(func(dom.Event) { open() }))
-	b.triggerHooks = append(b.triggerHooks, open)
-	add(trigger, b.ChildProp(in, "trigger"))
-	b.triggerHooks = b.triggerHooks[:len(b.triggerHooks)-1]
+	add(trigger, b.TriggerChild(in, "trigger", open))
 
 	dlg := el("dialog", a("aria-labelledby", triggerID), a("aria-modal", "true"), a("class", "a2ui-modal-dialog"))
 	dlg.Key = "dialog"
-	setProp(dlg, "open", boolProp(e.open))
+	setProp(dlg, "open", boolProp(e.Open))
 	on(dlg, "close", b.Handler(closeFn))
-	if e.open {
+	if e.Open {
 		closeBtn := el("button", a("aria-label", b.Msg(l10n.Close)), a("class", "a2ui-modal-close"), a("type", "button"))
 		closeBtn.Key = "close"
 		ps, _ := icons.Lookup("close")
@@ -352,18 +353,16 @@ func renderModal(b *Builder, in *Instance) *dom.Node {
 
 // ---- interactive components
 
-func renderButton(b *Builder, in *Instance) *dom.Node {
+func renderButton(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	variant := b.Enum(in, "variant", buttonVariants...)
 	btn := el("button", a("class", "a2ui-button a2ui-button-"+variant), a("data-a2ui-control", "button"), a("type", "button"))
-	b.phrasing++
-	add(btn, b.ChildProp(in, "child"))
-	b.phrasing--
+	b.Phrasing(func() { add(btn, b.ChildProp(in, "child")) })
 	if !hasText(btn) {
 		// An icon-only button is named by its icon in words, else its action's name
 		// (an accessibility label, applied after render, takes precedence).
 		name := humanize(findAttr(btn, "data-icon"))
 		if name == "" {
-			if act, ok := in.props.v["action"].(map[string]any); ok {
+			if act, ok := raw(in, "action").(map[string]any); ok {
 				if ev, ok := act["event"].(map[string]any); ok {
 					s, _ := ev["name"].(string)
 					name = humanize(s)
@@ -382,58 +381,23 @@ func renderButton(b *Builder, in *Instance) *dom.Node {
 		// Not `disabled`: the button stays focusable and a click shows what is missing.
 		setAttr(btn, "aria-disabled", "true")
 	}
-	if act, isObj := in.props.v["action"].(map[string]any); !isObj && in.Has("action") {
+	if act, isObj := raw(in, "action").(map[string]any); !isObj && in.Has("action") {
 		b.Error(in, protocol.CodeValidationFailed, "action", "action must be an object")
 	} else if ev, ok := act["event"].(map[string]any); ok {
-		if name, _ := ev["name"].(string); !b.pol.AllowAction(name) {
+		if name, _ := ev["name"].(string); !b.Policy().AllowAction(name) {
 			// Fail closed where the user sees it: the Button cannot be pressed.
 			b.Error(in, protocol.CodePolicy, "action", "action "+strconv.Quote(name)+" is not allowed by the page's policy")
 			setAttr(btn, "disabled", "")
 			setAttr(btn, "aria-disabled", "true")
 		}
 	}
-	// An action that changed under an existing Button re-arms it (clicks are ignored
-	// for rearmDelay): the user may be aiming at what the button did before.
-	e := b.state.entry(in.UID, in.Comp.Gen)
-	if act := string(in.Comp.Props["action"]); act != e.action {
-		if e.built {
-			e.actionAt = b.env.now()
-		}
-		e.action = act
-	}
-	e.built = true
-	busy, failed := false, ""
-	if b.env.ActionState != nil {
-		busy, failed = b.env.ActionState(in.UID)
-	}
+	busy, failed := b.ActionState(in)
 	if busy {
 		setAttr(btn, "aria-busy", "true")
 		setAttr(btn, "aria-disabled", "true")
 		addClass(btn, "a2ui-busy")
 	}
-	hooks := append([]func(){}, b.triggerHooks...)
-	uid := in.UID
-	on(btn, "click", b.Handler(func(ev dom.Event) {
-		if at := b.state.entries[uid]; at != nil && !at.actionAt.IsZero() && b.env.now().Sub(at.actionAt) < rearmDelay {
-			return // the action changed a moment ago
-		}
-		if b.env.AcceptClick != nil && !b.env.AcceptClick(uid, ev) {
-			return
-		}
-		for _, h := range hooks {
-			h()
-		}
-		if _, ok := b.Checks(in, false); !ok {
-			// A failing own check blocks the action (also when triggered
-			// programmatically) and reveals every field's message.
-			if !b.state.submitted {
-				b.state.submitted = true
-				b.invalidate()
-			}
-			return
-		}
-		b.runAction(in)
-	}))
+	on(btn, "click", b.ActionHandler(in))
 	if failed == "" {
 		return btn
 	}
@@ -444,201 +408,10 @@ func renderButton(b *Builder, in *Instance) *dom.Node {
 	retry := el("button", a("class", "a2ui-button a2ui-button-borderless a2ui-retry"), a("type", "button"))
 	retry.Key = "retry"
 	add(retry, txt("Retry"))
-	on(retry, "click", b.Handler(func(ev dom.Event) {
-		if b.env.Retry != nil && (b.env.AcceptClick == nil || b.env.AcceptClick(uid, ev)) {
-			b.env.Retry(uid)
-		}
-	}))
+	on(retry, "click", b.RetryHandler(in))
 	msg := add(el("span", a("class", "a2ui-error a2ui-action-error"), a("id", id), a("role", "alert")), txt(failed))
 	msg.Key = "error"
 	return add(el("span", a("class", "a2ui-action-failed")), btn, msg, retry)
-}
-
-// rearmDelay is how long a Button ignores clicks after its action changed.
-const rearmDelay = 500 * time.Millisecond
-
-// clickScope is in's scope without the build's read recorder.
-func clickScope(in *Instance) binding.Scope {
-	s := in.Scope
-	s.Reads = nil
-	return s
-}
-
-// runAction dispatches in's action: an event goes to Env.OnAction with its context
-// resolved now (obscured fields left out unless bound by path, see actionContext); a
-// functionCall runs locally (openUrl → Env.OpenURL) and is never sent.
-func (b *Builder) runAction(in *Instance) {
-	act, _ := in.props.v["action"].(map[string]any)
-	scope := clickScope(in)
-	if ev, ok := act["event"].(map[string]any); ok {
-		name, _ := ev["name"].(string)
-		if !b.pol.AllowAction(name) {
-			b.report(in, &protocol.Error{Code: protocol.CodePolicy, Message: "action " + strconv.Quote(name) + " is not allowed by the page's policy"})
-			return
-		}
-		inv := ActionInvocation{Name: name, SourceComponentID: in.Comp.ID, Context: map[string]any{}, UID: in.UID}
-		if ctx, ok := ev["context"].(map[string]any); ok {
-			if !b.actionContext(in, scope, ctx, inv.Context) {
-				return
-			}
-		}
-		inv.WantResponse, _ = ev["wantResponse"].(bool)
-		if rp, ok := ev["responsePath"].(string); ok {
-			if p, err := scope.Resolve(rp); err == nil {
-				inv.ResponsePath = p.String()
-			} else {
-				b.report(in, err)
-				return
-			}
-		}
-		if um, ok := ev["userMessage"]; ok {
-			r, err := binding.EvalValue(scope, um, b.env.Functions, b.env.Formatter)
-			if err != nil {
-				b.report(in, err)
-				return
-			}
-			inv.UserMessage = binding.ToString(r)
-		}
-		if b.env.OnAction != nil {
-			b.env.OnAction(b.s.ID, inv)
-		}
-		return
-	}
-	if fc, ok := act["functionCall"].(map[string]any); ok {
-		name, _ := fc["call"].(string)
-		if !b.pol.AllowFunction(name) {
-			b.report(in, &protocol.Error{Code: protocol.CodePolicy, Message: "function " + name + " is disabled by policy"})
-			return
-		}
-		r, err := binding.EvalValue(scope, map[string]any{"call": name, "args": fc["args"]}, b.env.Functions, b.env.Formatter)
-		if err != nil {
-			b.report(in, err)
-			return
-		}
-		if o, ok := r.(binding.OpenURL); ok {
-			if err := OpenURL(b.pol, b.env.BaseURL, o.URL, b.env.OpenURL); err != nil {
-				b.report(in, err)
-			}
-		}
-		return
-	}
-	b.report(in, &protocol.Error{Code: protocol.CodeValidationFailed, Message: "action has neither event nor functionCall"})
-}
-
-// OpenURL runs an openUrl under pol: the URL must pass the Link allowlist (relative ones
-// resolved against base), the mode must not be "never", and open (the host's window
-// opener) must report that it opened, which it does only within a user gesture. Any
-// refusal is a POLICY_DENIED error and nothing opens.
-func OpenURL(pol *policy.Policy, base *url.URL, raw string, open func(string) bool) *protocol.Error {
-	if pol.OpenURL == policy.OpenURLNever {
-		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: the page's policy never opens URLs"}
-	}
-	u, err := pol.CheckURL(policy.Link, raw, base)
-	if err != nil {
-		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: " + err.Error()}
-	}
-	if open == nil || !open(u) {
-		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: no user gesture"}
-	}
-	return nil
-}
-
-// actionContext evaluates an event action's context entries into out. An entry bound
-// by path to an obscured field (or inside one) keeps its value: the action asked for
-// that field by name. Any other entry loses the obscured fields inside it: a path bound
-// to an ancestor gets a copy without them; a computed entry (a function call, a
-// formatString) that read one is sent as null and reported. An entry bound to the whole
-// data model ("/") is refused when the policy forbids it (the action is not sent).
-func (b *Builder) actionContext(in *Instance, scope binding.Scope, ctx, out map[string]any) bool {
-	keys := make([]string, 0, len(ctx))
-	for k := range ctx {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		v := ctx[k]
-		at := "/components/" + protocol.EscapeToken(in.Comp.ID) + "/action/event/context/" + protocol.EscapeToken(k)
-		bound, isPath := pathBinding(scope, v)
-		if isPath && len(bound) == 0 && !b.pol.WholeModelContext {
-			b.report(in, &protocol.Error{Code: protocol.CodePolicy, Path: at,
-				Message: "context " + strconv.Quote(k) + " binds the whole data model, which the page's policy forbids; the action was not sent"})
-			return false
-		}
-		var reads binding.Reads
-		sc := scope
-		sc.Reads = &reads
-		r, err := binding.EvalValue(sc, v, b.env.Functions, b.env.Formatter)
-		if err != nil {
-			b.report(in, err)
-			return false
-		}
-		if !b.pol.WholeModelContext && !isPath {
-			for _, p := range reads.Paths {
-				if len(p) == 0 { // a computed entry that read the whole model ("${/}")
-					b.report(in, &protocol.Error{Code: protocol.CodePolicy, Path: at,
-						Message: "context " + strconv.Quote(k) + " reads the whole data model, which the page's policy forbids; the action was not sent"})
-					return false
-				}
-			}
-		}
-		switch {
-		case len(b.state.secrets) == 0:
-		case isPath:
-			if !b.state.secretWithin(bound) {
-				r = b.state.Redact(bound, r)
-			}
-		default:
-			for _, p := range reads.Paths {
-				if b.state.touchesSecret(p) {
-					r = nil
-					b.report(in, &protocol.Error{Code: protocol.CodePolicy, Path: at,
-						Message: "context " + strconv.Quote(k) + " reads an obscured field without binding its path; sent as null"})
-					break
-				}
-			}
-		}
-		out[k] = r
-	}
-	return true
-}
-
-// fieldError appends the first failing check message (or extra, when checks pass) under a
-// field and marks control invalid, once the user has changed or left the field (a form
-// does not open in error). Until then the control only carries aria-required-like state
-// through its checks, and a Button bound to the same checks stays disabled.
-func (b *Builder) fieldError(in *Instance, wrap, control *dom.Node, extra string) {
-	msg, ok := b.Checks(in, true)
-	if ok {
-		msg = extra
-	}
-	touch := b.toucher(in)
-	if _, has := control.Handler("focusout"); !has { // a bound field's own handler touches
-		on(control, "focusout", b.Handler(func(dom.Event) { touch() }))
-	}
-	if _, has := control.Handler("change"); !has {
-		on(control, "change", b.Handler(func(dom.Event) { touch() }))
-	}
-	if msg == "" || !(b.state.submitted || b.state.entry(in.UID, in.Comp.Gen).touched) {
-		return
-	}
-	id := b.DOMID(in, "error")
-	e2 := add(el("div", a("class", "a2ui-error"), a("id", id), a("role", "alert")), txt(msg))
-	e2.Key = "error"
-	add(wrap, e2)
-	setAttr(control, "aria-invalid", "true")
-	addToken(control, "aria-describedby", id)
-}
-
-// toucher returns the function that marks in's field as touched (its validation message
-// shows from then on); handlers of a field's own change events call it.
-func (b *Builder) toucher(in *Instance) func() {
-	e := b.state.entry(in.UID, in.Comp.Gen)
-	return func() {
-		if !e.touched {
-			e.touched = true
-			b.invalidate()
-		}
-	}
 }
 
 func label(forID, text string) *dom.Node {
@@ -654,14 +427,14 @@ func control(n *dom.Node, id string) *dom.Node {
 	return n
 }
 
-func renderCheckBox(b *Builder, in *Instance) *dom.Node {
+func renderCheckBox(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	id := b.DOMID(in, "input")
 	input := control(el("input", a("class", "a2ui-checkbox-input"), a("type", "checkbox")), id)
 	checked := boolProp(b.Bool(in, "value", false))
 	if ptr, ok := b.BoundPath(in, "value"); ok {
-		touch := b.toucher(in)
+		touch := b.Toucher(in)
 		// The control's "value" for editing is its checked state ("true" or "").
-		shown, edited := b.editing(in, input, ptr, checked, func(v string) any { return v == "true" },
+		shown, edited := b.Editing(in, input, ptr, checked, func(v string) any { return v == "true" },
 			func(ev dom.Event) string { return boolProp(ev.Checked) })
 		checked = shown
 		on(input, "change", b.Handler(func(ev dom.Event) {
@@ -672,13 +445,13 @@ func renderCheckBox(b *Builder, in *Instance) *dom.Node {
 	}
 	setProp(input, "checked", checked)
 	lbl := b.String(in, "label")
-	b.nameControl(input, lbl, "", l10n.InputValue)
+	b.NameControl(input, lbl, "", l10n.InputValue)
 	wrap := add(el("div", a("class", "a2ui-field a2ui-checkbox")), input, label(id, lbl))
-	b.fieldError(in, wrap, input, "")
+	b.FieldError(in, wrap, input, "")
 	return wrap
 }
 
-func renderTextField(b *Builder, in *Instance) *dom.Node {
+func renderTextField(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	variant := b.Enum(in, "variant", fieldVariants...)
 	if !in.Has("variant") && in.Has("textFieldType") {
 		variant = b.Enum(in, "textFieldType", fieldVariants...)
@@ -694,7 +467,7 @@ func renderTextField(b *Builder, in *Instance) *dom.Node {
 	case "obscured":
 		input = el("input", a("autocomplete", "off"), a("class", "a2ui-input"), a("type", "password"))
 		if ptr, ok := b.BoundPath(in, "value"); ok {
-			b.state.markSecret(ptr)
+			b.MarkSecret(ptr)
 		}
 	case "date":
 		input = el("input", a("class", "a2ui-input"), a("type", "date"))
@@ -708,7 +481,7 @@ func renderTextField(b *Builder, in *Instance) *dom.Node {
 		if variant == "date" {
 			toModel = func(v string) any { return dateModelValue("date", v) }
 		}
-		shown, edited := b.editing(in, input, ptr, value, toModel, nil)
+		shown, edited := b.Editing(in, input, ptr, value, toModel, nil)
 		value = shown
 		on(input, "input", b.Handler(func(ev dom.Event) {
 			edited(ev.Value)
@@ -721,24 +494,21 @@ func renderTextField(b *Builder, in *Instance) *dom.Node {
 		setAttr(input, "placeholder", ph)
 	}
 	lbl := b.String(in, "label")
-	b.nameControl(input, lbl, ph, l10n.InputValue)
+	b.NameControl(input, lbl, ph, l10n.InputValue)
 	wrap := el("div", a("class", "a2ui-field a2ui-textfield"))
 	if lbl != "" {
 		add(wrap, label(id, lbl))
 	}
 	add(wrap, input)
 	extra := ""
-	if pat, ok := in.props.v["validationRegexp"].(string); ok && value != "" {
-		r, err := binding.EvalValue(in.Scope, map[string]any{"call": "regex", "args": map[string]any{"value": value, "pattern": pat}},
-			b.env.Functions, b.env.Formatter)
-		if err != nil {
-			b.evalErr(in, "validationRegexp", err)
-			extra = b.Msg(l10n.InvalidValue)
-		} else if !binding.ToBool(r) {
+	if pat, ok := raw(in, "validationRegexp").(string); ok && value != "" {
+		// A pattern that fails to evaluate is recorded and counts as failing.
+		r := b.Eval(in, "validationRegexp", map[string]any{"call": "regex", "args": map[string]any{"value": value, "pattern": pat}})
+		if !binding.ToBool(r) {
 			extra = b.Msg(l10n.InvalidValue)
 		}
 	}
-	b.fieldError(in, wrap, input, extra)
+	b.FieldError(in, wrap, input, extra)
 	return wrap
 }
 
@@ -814,7 +584,7 @@ func digits(s string) bool {
 	return s != ""
 }
 
-func renderDateTime(b *Builder, in *Instance) *dom.Node {
+func renderDateTime(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	d := b.Bool(in, "enableDate", false)
 	t := b.Bool(in, "enableTime", false)
 	typ := "datetime-local"
@@ -835,7 +605,7 @@ func renderDateTime(b *Builder, in *Instance) *dom.Node {
 	}
 	if ptr, ok := b.BoundPath(in, "value"); ok {
 		toModel := func(v string) any { return dateModelValue(typ, v) }
-		shown, edited := b.editing(in, input, ptr, value, toModel, nil)
+		shown, edited := b.Editing(in, input, ptr, value, toModel, nil)
 		value = shown
 		on(input, "input", b.Handler(func(ev dom.Event) {
 			edited(ev.Value)
@@ -854,13 +624,13 @@ func renderDateTime(b *Builder, in *Instance) *dom.Node {
 	} else if typ == "time" {
 		name = l10n.InputTime
 	}
-	b.nameControl(input, l, "", name)
+	b.NameControl(input, l, "", name)
 	add(wrap, input)
-	b.fieldError(in, wrap, input, "")
+	b.FieldError(in, wrap, input, "")
 	return wrap
 }
 
-func renderSlider(b *Builder, in *Instance) *dom.Node {
+func renderSlider(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	lo := b.Number(in, "min", 0)
 	hi := b.Number(in, "max", 100)
 	if !in.Has("min") && in.Has("minValue") {
@@ -898,7 +668,7 @@ func renderSlider(b *Builder, in *Instance) *dom.Node {
 			return val
 		}
 		var edited func(string)
-		shownVal, edited = b.editing(in, input, ptr, shownVal, toModel, nil)
+		shownVal, edited = b.Editing(in, input, ptr, shownVal, toModel, nil)
 		on(input, "input", b.Handler(func(ev dom.Event) {
 			f, ok := binding.ParseNumber(ev.Value)
 			if ok {
@@ -915,44 +685,29 @@ func renderSlider(b *Builder, in *Instance) *dom.Node {
 	if l != "" {
 		add(wrap, label(id, l))
 	}
-	b.nameControl(input, l, "", l10n.InputValue)
+	b.NameControl(input, l, "", l10n.InputValue)
 	add(wrap, input, out)
-	b.fieldError(in, wrap, input, "")
+	b.FieldError(in, wrap, input, "")
 	return wrap
 }
 
-func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
+func renderChoicePicker(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	variant := b.Enum(in, "variant", choiceVariants...)
 	style := b.Enum(in, "displayStyle", choiceStyles...)
 	filterable := b.Bool(in, "filterable", false)
 	single := variant == "mutuallyExclusive"
-	list := b.StringList(in, "value")
+	selected := map[string]bool{}
+	for _, s := range b.StringList(in, "value") {
+		selected[s] = true
+	}
 	ptr, bound := b.BoundPath(in, "value")
-	e := b.state.entry(in.UID, in.Comp.Gen)
+	e := b.Local(in)
 
 	role := "group"
 	if single {
 		role = "radiogroup"
 	}
 	wrap := el("div", a("class", "a2ui-field a2ui-choicepicker a2ui-choicepicker-"+style), a("role", role))
-	// While focus is inside the group the user's selection stands (editing); focus
-	// events bubble from the options to the group.
-	edited := func(string) {}
-	if bound {
-		var shown string
-		shown, edited = b.editing(in, wrap, ptr, encodeChoice(list), decodeChoice, func(dom.Event) string {
-			if e.editing {
-				return e.user
-			}
-			cur, _ := b.s.Data.Get(ptr)
-			return encodeChoice(binding.ToStringList(cur))
-		})
-		list = binding.ToStringList(decodeChoice(shown))
-	}
-	selected := map[string]bool{}
-	for _, s := range list {
-		selected[s] = true
-	}
 	if l := b.String(in, "label"); l != "" {
 		lid := b.DOMID(in, "label")
 		ln := add(el("div", a("class", "a2ui-label"), a("id", lid)), txt(l))
@@ -965,23 +720,24 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 	if filterable {
 		f := el("input", a("aria-label", b.Msg(l10n.FilterOptions)), a("class", "a2ui-input a2ui-filter"), a("type", "search"))
 		f.Key = "filter"
-		setProp(f, "value", e.filter)
+		setProp(f, "value", e.Filter)
 		on(f, "input", b.Handler(func(ev dom.Event) {
-			if ev.Value != e.filter {
-				e.filter = ev.Value
-				b.invalidate()
+			if ev.Value != e.Filter {
+				e.Filter = ev.Value
+				b.Invalidate()
 			}
 		}))
 		add(wrap, f)
 	}
 	// choose computes the new selection at event time from the model's current value.
-	touch := b.toucher(in)
+	touch := b.Toucher(in)
 	choose := func(val string, on bool) {
 		touch()
 		if !bound {
 			return
 		}
-		list := b.choiceNow(e, ptr)
+		cur, _ := b.Surface().Data.Get(ptr)
+		list := binding.ToStringList(cur)
 		out := make([]any, 0, len(list)+1)
 		if single {
 			if on {
@@ -997,21 +753,20 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 				out = append(out, val)
 			}
 		}
-		edited(encodeChoice(binding.ToStringList(out)))
 		b.Write(in, ptr, out)
 	}
 	opts := el("div", a("class", "a2ui-options"))
 	opts.Key = "options"
-	items, _ := in.props.v["options"].([]any)
+	items, _ := raw(in, "options").([]any)
 	group := b.DOMID(in, "group")
-	filter := strings.ToLower(e.filter)
+	filter := strings.ToLower(e.Filter)
 	var chips []*dom.Node
 	var chipVals []string
 	firstChecked := -1
 	for i, it := range items {
 		m, _ := it.(map[string]any)
 		val := binding.ToString(m["value"])
-		lbl := binding.ToString(b.evalValue(in, "options/"+strconv.Itoa(i)+"/label", m["label"]))
+		lbl := binding.ToString(b.Eval(in, "options/"+strconv.Itoa(i)+"/label", m["label"]))
 		if filterable && filter != "" && !strings.Contains(strings.ToLower(lbl), filter) {
 			continue
 		}
@@ -1034,13 +789,14 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 			v := val
 			pos := len(chips)
 			on(chip, "click", b.Handler(func(dom.Event) {
-				e.rove, e.roveSet = pos, true
+				e.Rove, e.RoveSet = pos, true
 				if single {
 					choose(v, true)
 					return
 				}
+				cur, _ := b.Surface().Data.Get(ptr)
 				has := false
-				for _, s := range b.choiceNow(e, ptr) {
+				for _, s := range binding.ToStringList(cur) {
 					has = has || s == v
 				}
 				choose(v, !has)
@@ -1068,8 +824,8 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 	}
 	if len(chips) > 0 {
 		setAttr(opts, "data-a2ui-roving", "")
-		stop := e.rove
-		if !e.roveSet && firstChecked >= 0 {
+		stop := e.Rove
+		if !e.RoveSet && firstChecked >= 0 {
 			stop = firstChecked
 		}
 		if stop < 0 || stop >= len(chips) {
@@ -1079,57 +835,21 @@ func renderChoicePicker(b *Builder, in *Instance) *dom.Node {
 			setAttr(c, "tabindex", map[bool]string{true: "0", false: "-1"}[i == stop])
 			pos := i
 			on(c, "keydown", b.Handler(func(ev dom.Event) {
-				next, ok := b.rovingKey(ev.Key, pos, len(chipVals), true)
+				next, ok := b.RovingKey(ev.Key, pos, len(chipVals), true)
 				if !ok {
 					return
 				}
-				e.rove, e.roveSet = next, true
+				e.Rove, e.RoveSet = next, true
 				if single {
 					choose(chipVals[next], true)
 				}
-				b.invalidate()
+				b.Invalidate()
 			}))
 		}
 	}
 	add(wrap, opts)
 	// the group is the control that carries aria-invalid / describedby
 	setAttr(wrap, "data-a2ui-control", "group")
-	b.fieldError(in, wrap, wrap, "")
+	b.FieldError(in, wrap, wrap, "")
 	return wrap
-}
-
-// choiceNow is a ChoicePicker's selection at event time: the user's while they are in
-// the group (an agent write meanwhile is a conflict), else the model's.
-func (b *Builder) choiceNow(e *uiEntry, ptr model.Pointer) []string {
-	if e.editing {
-		return binding.ToStringList(decodeChoice(e.user))
-	}
-	cur, _ := b.s.Data.Get(ptr)
-	return binding.ToStringList(cur)
-}
-
-// encodeChoice and decodeChoice carry a selection as the string editing compares
-// (each value as its byte length, ':', the value).
-func encodeChoice(list []string) string {
-	var sb strings.Builder
-	for _, v := range list {
-		sb.WriteString(strconv.Itoa(len(v)))
-		sb.WriteByte(':')
-		sb.WriteString(v)
-	}
-	return sb.String()
-}
-
-func decodeChoice(s string) any {
-	out := []any{}
-	for s != "" {
-		i := strings.IndexByte(s, ':')
-		n, err := strconv.Atoi(s[:max(i, 0)])
-		if i < 0 || err != nil || n < 0 || n > len(s)-i-1 {
-			break
-		}
-		out = append(out, s[i+1:i+1+n])
-		s = s[i+1+n:]
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package catalog
+package basic
 
 import (
 	"encoding/json"
@@ -7,9 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/internal/fixtures"
 
 	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/internal/domhtml"
 	"github.com/a2ui-go/a2ui/catalog/markdown"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
@@ -137,26 +139,26 @@ func TestOfficialExamples(t *testing.T) {
 			}
 			for _, id := range ids {
 				s, _ := p.Surface(id)
-				env := &Env{Functions: binding.BasicFunctions()}
-				root, errs := Build(s, env)
+				env := &catalog.Env{Catalog: Catalog(), Functions: binding.BasicFunctions()}
+				root, errs := catalog.Build(s, env)
 				for _, e := range errs {
 					t.Errorf("surface %s: %v", id, e)
 				}
 				if bad := badNodes(root); len(bad) > 0 {
 					t.Errorf("surface %s: placeholders %v", id, bad)
 				}
-				text := dom.TextContent(root)
+				text := domhtml.Text(root)
 				for _, want := range visibleLiteralTexts(s) {
 					if !strings.Contains(text, want) {
 						t.Errorf("surface %s: text %q not shown", id, want)
 					}
 				}
 				// A second build yields the same tree and no new errors.
-				root2, errs2 := Build(s, env)
+				root2, errs2 := catalog.Build(s, env)
 				if len(errs2) != 0 {
 					t.Errorf("rebuild reported errors again: %v", errs2)
 				}
-				if dom.Outline(root) != dom.Outline(root2) {
+				if domhtml.String(root) != domhtml.String(root2) {
 					t.Errorf("rebuild differs")
 				}
 			}

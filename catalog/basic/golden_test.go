@@ -1,4 +1,4 @@
-package catalog
+package basic
 
 import (
 	"flag"
@@ -6,7 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/internal/domhtml"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden.html")
@@ -66,11 +67,11 @@ func TestGolden(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, s := newSurface(t, tc.comps, tc.data)
-			root, errs := Build(s, testEnv())
+			root, errs := catalog.Build(s, testEnv())
 			for _, e := range errs {
 				t.Errorf("error: %v", e)
 			}
-			got := dom.Outline(root)
+			got := domhtml.String(root)
 			file := filepath.Join("testdata", tc.name+".golden.html")
 			if *update {
 				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
