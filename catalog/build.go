@@ -340,7 +340,12 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 		b.cur = parent
 	}()
 
-	def, known := b.cat.Lookup(c.Type)
+	cat, msg := b.componentCatalog(c)
+	if cat == nil {
+		b.err(protocol.CodeCatalogUnsupported, id, "catalogId", msg)
+		return b.unknown(key, c.Type)
+	}
+	def, known := cat.Lookup(c.Type)
 	if !known {
 		b.err(protocol.CodeUnknownComponent, id, "", "unknown component type "+strconv.Quote(c.Type))
 		return b.unknown(key, c.Type)
@@ -475,6 +480,32 @@ func (b *Builder) noStore() {
 	if b.cur != nil {
 		b.cur.noStore = true
 	}
+}
+
+// componentCatalog resolves the catalog of c: v1.0's per-component catalogId, else
+// the surface's. nil (with a message) when the catalogId is not a non-empty string or
+// no catalog of the renderer (Env.Catalog, Env.Catalogs) accepts it.
+func (b *Builder) componentCatalog(c *model.Component) (*Catalog, string) {
+	raw, ok := c.Props["catalogId"]
+	if !ok {
+		return b.cat, ""
+	}
+	id, _ := jsonscan.Parse(raw)
+	s, isStr := id.(string)
+	switch {
+	case !isStr:
+		return nil, "catalogId must be a string"
+	case s == "":
+		return nil, "catalogId must not be empty"
+	case b.cat.Accepts(s):
+		return b.cat, ""
+	}
+	for _, o := range b.env.Catalogs {
+		if o.Accepts(s) {
+			return o, ""
+		}
+	}
+	return nil, "catalog " + strconv.Quote(s) + " is not supported by this renderer"
 }
 
 func (b *Builder) unknown(key, typ string) *dom.Node {

@@ -18,9 +18,13 @@ import (
 // shared. All fields are read on the renderer's UI goroutine, and every callback is called
 // on it (from Build or from a handler the event bridge runs).
 type Env struct {
-	// Catalog resolves component types; nil means Basic().
+	// Catalog resolves component types; nil renders every component as unknown (the
+	// renderer passes the surface's catalog, by default basic.Catalog()).
 	Catalog *Catalog
-	// Functions evaluates FunctionCalls (binding.BasicFunctions() for the basic catalog);
+	// Catalogs are the renderer's other catalogs: a v1.0 component naming one of them
+	// in its catalogId is resolved there.
+	Catalogs []*Catalog
+	// Functions evaluates FunctionCalls (Catalog.Functions() for the catalog's own);
 	// nil means no functions.
 	Functions *binding.Functions
 	// Formatter formats numbers and dates; nil means binding's Go formatter (en-US).

@@ -3,12 +3,15 @@ package render
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/l10n"
@@ -34,11 +37,11 @@ type Host interface {
 	// Emit dispatches a DOM CustomEvent of the given type ("a2ui-action", "a2ui-error",
 	// "a2ui-surface") on the renderer's element, detail being the JSON bytes.
 	Emit(event string, detail []byte)
-	// Send delivers a client-to-server message (action, error, function response) by the
-	// host's own means (an A2A message) when the renderer does not POST it itself (no
-	// Options.ActionURL, or a host that is not a Transport); it must not block. An
-	// answer is more messages, opened with Renderer.Connect and Request{Reply: true,
-	// Quiet: errorReport}, so that the answer to an error report cannot start a loop.
+	// Send posts a client-to-server message (action, error, function response) to the
+	// agent, if the page configured an endpoint; it must not block (start a goroutine).
+	// The response body, if any, is more messages: open it with Renderer.Connect and
+	// Request{Reply: true, Quiet: errorReport}, so that the answer to an error report
+	// cannot start a loop of error reports.
 	Send(body []byte, errorReport bool)
 	// RequestFrame asks for Frame to be called once, before the next paint.
 	RequestFrame()
@@ -47,38 +50,41 @@ type Host interface {
 	OpenURL(url string) bool
 }
 
-// ActionSender is an optional Host extension for hosts that deliver actions by their
-// own means (an A2A client) when the renderer does not POST them itself (no
-// Options.ActionURL): its Buttons stay busy until done is called; without it an action
-// handed to Host.Send counts as answered at once.
+// ActionSender is an optional Host extension for action POSTs. A host that implements
+// it gets actions through SendAction instead of Send, and its Buttons stay busy until
+// done is called; without it an action counts as answered at once.
 type ActionSender interface {
-	// SendAction delivers an action message with actionID (a retry sends the same body
-	// and id) and calls done once, on the UI goroutine: nil when it was delivered,
-	// otherwise the error (shown beside the Button, with a Retry); timeout is
-	// Options.ActionTimeout.
+	// SendAction posts an action message like Send, with actionID as its
+	// Idempotency-Key header (a retry sends the same body and id), and calls done once,
+	// on the UI goroutine: nil when the response head arrived with a success status (or
+	// no endpoint is configured), otherwise the error (HTTP status, network failure, or
+	// no answer within timeout). The response body is more messages, opened like Send's.
 	SendAction(body []byte, actionID string, timeout time.Duration, done func(error))
 }
 
 // Options configure a Renderer. The zero value is usable.
 type Options struct {
-	// Catalog renders components; nil means catalog.Basic().
+	// Catalogs are the component catalogs of the renderer (none: basic.Catalog()). A
+	// surface renders with the first that accepts its createSurface catalogId (v0.8
+	// without one: the first); a catalogId none accepts is reported as
+	// CATALOG_UNSUPPORTED at createSurface and the surface shows a fail-closed notice.
+	// Capabilities list every catalog's ids.
+	Catalogs []*catalog.Catalog
+	// Catalog is a shorthand: it goes before Catalogs.
 	Catalog *catalog.Catalog
-	// Functions are the catalog functions; nil means binding.BasicFunctions().
+	// Functions, if set, evaluates the FunctionCalls of every surface instead of the
+	// functions each catalog carries (Catalog.Functions).
 	Functions *binding.Functions
+	// InlineCatalogs: the agent accepts inline catalogs (its acceptsInlineCatalogs), so
+	// Capabilities describe the catalogs that are not official A2UI ones inline.
+	InlineCatalogs bool
 	// Formatter formats numbers and dates; nil means the Go formatter (en-US). The
 	// browser passes an Intl-backed formatter.
 	Formatter binding.Formatter
 	// Policy is the page's trust policy (components, functions, action names, URL
 	// allowlists, openUrl, whole-model contexts, heading base, limits); nil means
-	// policy.Default(). Its non-zero Limits override Limits, RenderLimits, MaxLine and
-	// MaxFormatOutput (policy.Limits names every cap).
+	// policy.Default(). Its non-zero Limits override Limits, MaxLine and the build caps.
 	Policy *policy.Policy
-	// ActionURL is the agent endpoint that actions, error reports and function
-	// responses are POSTed to as JSON, through the host, which must then implement
-	// Transport (the browser's does, with fetch). Each response body is more messages.
-	// An action's Button stays busy until its response head arrives; a failure shows
-	// beside it with a Retry. "" hands every message to Host.Send instead.
-	ActionURL string
 	// BaseURL is the page's URL: surfaces created by Process (no stream URL) resolve
 	// relative URLs against it and it is their allowlists' "self" ("" refuses them).
 	BaseURL string
@@ -134,8 +140,10 @@ const debounce = 200 * time.Millisecond
 // client-to-server messages. It is single-goroutine: every method must be called on the
 // UI goroutine (cmd/wasm runs one and funnels JS callbacks into it).
 type Renderer struct {
-	host    Host
-	opts    Options
+	host Host
+	opts Options
+	// funcs are the function registries of opts.Catalogs (same index).
+	funcs   []*binding.Functions
 	proc    *model.Processor
 	enc     dom.Encoder
 	surf    map[string]*surface
@@ -164,6 +172,9 @@ type surface struct {
 	stream  *Stream // the stream whose state status shows (Retry reopens it)
 	crashed string
 	theme   string
+	// unsupported: no catalog of the renderer accepts the surface's catalogId; it
+	// shows a notice and nothing of it is built.
+	unsupported bool
 	// crashShown: the crash notice replaced the surface's content.
 	crashShown bool
 	// flights are the Buttons' last actions by instance uid (single-flight, retry).
@@ -191,30 +202,51 @@ type pendingAction struct {
 
 // New returns a renderer that draws into h.
 func New(h Host, opts Options) *Renderer {
-	if opts.Catalog == nil {
-		opts.Catalog = catalog.Basic()
+	if opts.Catalog != nil {
+		opts.Catalogs = append([]*catalog.Catalog{opts.Catalog}, opts.Catalogs...)
 	}
-	if opts.Functions == nil {
-		opts.Functions = binding.BasicFunctions()
+	if len(opts.Catalogs) == 0 {
+		opts.Catalogs = []*catalog.Catalog{basic.Catalog()}
 	}
+	opts.Catalog = opts.Catalogs[0]
 	if opts.Policy == nil {
 		opts.Policy = policy.Default()
 	}
+	funcs := make([]*binding.Functions, len(opts.Catalogs))
+	for i, c := range opts.Catalogs {
+		f := opts.Functions
+		if f == nil {
+			f = c.Functions()
+		}
+		// A clone per renderer: its limits, policy and catalog resolver are its own. One
+		// policy governs components, URL props and every function call, whether from an
+		// action, a dynamic value or the agent.
+		f = f.Clone()
+		if opts.MaxFormatOutput > 0 {
+			f.SetMaxOutput(opts.MaxFormatOutput)
+		}
+		if opts.Policy.Functions.Allow != nil || len(opts.Policy.Functions.Deny) > 0 {
+			f.SetPolicy(opts.Policy)
+		}
+		funcs[i] = f
+	}
+	resolve := func(id string) (*binding.Functions, bool) {
+		for i, c := range opts.Catalogs {
+			if c.Accepts(id) {
+				return funcs[i], true
+			}
+		}
+		return nil, false
+	}
+	for _, f := range funcs {
+		f.SetCatalogs(resolve)
+	}
+	opts.Functions = funcs[0]
 	applyLimits(&opts)
-	if opts.MaxFormatOutput > 0 {
-		opts.Functions = opts.Functions.Clone()
-		opts.Functions.SetMaxOutput(opts.MaxFormatOutput)
-	}
-	if opts.Policy.Functions.Allow != nil || len(opts.Policy.Functions.Deny) > 0 {
-		// One policy governs components, URL props and every function call, whether
-		// from an action, a dynamic value or the agent.
-		opts.Functions = opts.Functions.Clone()
-		opts.Functions.SetPolicy(opts.Policy)
-	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	r := &Renderer{host: h, opts: opts, proc: model.NewProcessor(opts.Limits),
+	r := &Renderer{host: h, opts: opts, proc: model.NewProcessor(opts.Limits), funcs: funcs,
 		surf: map[string]*surface{}, pending: map[string]pendingAction{}, streams: map[*Stream]bool{}}
 	r.proc.OnChange(r.onSurfaceEvent)
 	return r
@@ -284,7 +316,7 @@ func (r *Renderer) Report(e *protocol.Error) {
 	body := protocol.EncodeError(v, e)
 	r.host.Emit("a2ui-error", body)
 	if r.quiet == 0 && (r.opts.Profile == nil || !r.opts.Profile.Local()) {
-		r.send(body, true)
+		r.host.Send(body, true)
 	}
 }
 
@@ -298,16 +330,24 @@ func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
 		}
 		if ms != nil {
 			s.version = ms.Version
+			s.unsub = ms.Data.Subscribe(nil, func(model.Pointer) { r.markDirty(s) })
 		}
-		s.env = r.newEnv(ev.SurfaceID, s.base)
+		cat := -1
 		if ms != nil {
-			// The surface's one data-model subscription: the next frame rebuilds what
-			// read the written path.
-			s.unsub = ms.Data.Subscribe(nil, func(p model.Pointer) {
-				s.env.State.DataChanged(p)
-				r.markDirty(s)
-			})
+			cat = r.catalogIndex(ms.CatalogID)
 		}
+		if cat < 0 {
+			s.unsupported = true
+			cat = 0
+			id := ""
+			if ms != nil {
+				id = ms.CatalogID
+			}
+			// Reported at createSurface, before any component arrives.
+			r.Report(&protocol.Error{Code: protocol.CodeCatalogUnsupported, SurfaceID: ev.SurfaceID, Path: "/createSurface/catalogId",
+				Message: "catalog " + strconv.Quote(id) + " is not supported by this renderer; the surface is not shown"})
+		}
+		s.env = r.newEnv(ev.SurfaceID, s.base, cat)
 		r.surf[ev.SurfaceID] = s
 		r.order = append(r.order, ev.SurfaceID)
 		r.host.SurfaceAdded(ev.SurfaceID)
@@ -415,7 +455,7 @@ func (r *Renderer) renderSurface(s *surface) {
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				s.crashed = protocol.PanicText(p)
+				s.crashed = panicText(p)
 				errs = append(errs, &protocol.Error{Code: protocol.CodeRender, SurfaceID: s.id,
 					Message: "rendering the surface failed: " + s.crashed})
 			}
@@ -424,7 +464,9 @@ func (r *Renderer) renderSurface(s *surface) {
 			return
 		}
 		var root *dom.Node
-		if !ms.Ready() {
+		if s.unsupported {
+			root = dom.El("div", catalog.CatalogUnsupported()).SetAttr("class", "a2ui-surface").WithKey(s.id)
+		} else if !ms.Ready() {
 			root = r.pendingNode(s)
 		} else {
 			s.env.Deadline = time.Time{}
@@ -515,6 +557,16 @@ func crashNode(msg string) *dom.Node {
 		SetAttr("class", "a2ui-status a2ui-crashed").SetAttr("role", "alert")
 }
 
+func panicText(p any) string {
+	switch v := p.(type) {
+	case error:
+		return v.Error()
+	case string:
+		return v
+	}
+	return "panic"
+}
+
 // Dispatch runs the handler of a delegated DOM event reported by the browser layer for the
 // surface whose host is surfaceID.
 func (r *Renderer) Dispatch(surfaceID string, ev dom.Event) {
@@ -542,17 +594,32 @@ func (r *Renderer) Dispatch(surfaceID string, ev dom.Event) {
 	}
 }
 
-func (r *Renderer) newEnv(id, base string) *catalog.Env {
+// catalogIndex returns the index of the first catalog accepting catalogID ("" — v0.8
+// without one — is the first), or -1.
+func (r *Renderer) catalogIndex(catalogID string) int {
+	for i, c := range r.opts.Catalogs {
+		if c.Accepts(catalogID) {
+			return i
+		}
+	}
+	return -1
+}
+
+// newEnv returns the Env of surface id rendered with catalog cat (an index into
+// opts.Catalogs).
+func (r *Renderer) newEnv(id, base string, cat int) *catalog.Env {
+	pl := r.opts.Policy.Limits
 	env := &catalog.Env{
-		Catalog:   r.opts.Catalog,
-		Functions: r.opts.Functions,
+		Catalog:   r.opts.Catalogs[cat],
+		Catalogs:  r.opts.Catalogs,
+		Functions: r.funcs[cat],
 		Formatter: r.opts.Formatter,
 		Policy:    r.opts.Policy,
 		BaseURL:   catalog.ParseBaseURL(base),
 		Handlers:  &catalog.Handlers{},
 		State:     catalog.NewUIState(),
 		OpenURL:   r.host.OpenURL,
-		Limits:    r.opts.RenderLimits,
+		Limits:    renderLimits(r.opts.RenderLimits, pl.MaxInstances, pl.MaxDepth, pl.MaxTemplateItems),
 		Messages:  r.opts.Messages,
 	}
 	env.OnAction = r.onAction
@@ -580,6 +647,20 @@ func (r *Renderer) newEnv(id, base string) *catalog.Env {
 		}
 	}
 	return env
+}
+
+// renderLimits is lim with the policy's render limits (those > 0) in place.
+func renderLimits(lim catalog.Limits, instances, depth, rows int) catalog.Limits {
+	if instances > 0 {
+		lim.MaxInstances = instances
+	}
+	if depth > 0 {
+		lim.MaxDepth = depth
+	}
+	if rows > 0 {
+		lim.MaxTemplateItems = rows
+	}
+	return lim
 }
 
 func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
@@ -672,9 +753,21 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 		if ferr != nil {
 			r.host.Emit("a2ui-error", body)
 		}
-		r.send(body, false)
+		r.host.Send(body, false)
 	}
-	if !r.opts.Policy.AllowFunction(m.Name) || !r.opts.Functions.Has(m.Name) {
+	funcs := r.opts.Functions
+	if m.CatalogID != "" {
+		i := r.catalogIndex(m.CatalogID)
+		if i < 0 {
+			answer(nil, &protocol.FunctionError{Code: protocol.CodeCatalogUnsupported,
+				Message: "catalog " + strconv.Quote(m.CatalogID) + " is not supported by this renderer"})
+			return
+		}
+		funcs = r.funcs[i]
+	} else if s := r.surf[m.SurfaceID]; s != nil {
+		funcs = s.env.Functions
+	}
+	if !r.opts.Policy.AllowFunction(m.Name) || !funcs.Has(m.Name) {
 		answer(nil, &protocol.FunctionError{Code: protocol.CodeFunction,
 			Message: "function " + strconv.Quote(m.Name) + " is not available in this renderer"})
 		return
@@ -692,7 +785,7 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 		}
 		args[k] = v
 	}
-	v, err := binding.EvalValue(scope, map[string]any{"call": m.Name, "args": args}, r.opts.Functions, r.opts.Formatter)
+	v, err := binding.EvalValue(scope, map[string]any{"call": m.Name, "args": args}, funcs, r.opts.Formatter)
 	if err != nil {
 		answer(nil, &protocol.FunctionError{Code: protocol.CodeFunction, Message: err.Error()})
 		return
@@ -717,8 +810,7 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 	answer(v, nil)
 }
 
-// applyLimits copies the policy's non-zero limits over the options: one set of caps,
-// whether the page set them (policy "limits", mount option "limits") or Go did.
+// applyLimits copies the policy's non-zero limits over the options.
 func applyLimits(o *Options) {
 	l := o.Policy.Limits
 	set := func(dst *int, v int) {
@@ -726,24 +818,10 @@ func applyLimits(o *Options) {
 			*dst = v
 		}
 	}
-	set(&o.MaxLine, l.MaxLine)
-	set(&o.Limits.MaxSurfaces, l.MaxSurfaces)
 	set(&o.Limits.MaxComponents, l.MaxComponents)
 	set(&o.Limits.MaxDataNodes, l.MaxDataNodes)
-	set(&o.Limits.MaxValueDepth, l.MaxValueDepth)
-	set(&o.Limits.MaxPathSegments, l.MaxPathSegments)
-	set(&o.Limits.MaxPathBytes, l.MaxPathBytes)
-	set(&o.Limits.MaxKeyBytes, l.MaxKeyBytes)
-	set(&o.Limits.MaxStringBytes, l.MaxStringBytes)
-	set(&o.Limits.MaxEntries, l.MaxEntries)
-	set(&o.Limits.MaxArrayLen, l.MaxArrayLen)
-	set(&o.Limits.MaxIndexGap, l.MaxIndexGap)
-	set(&o.RenderLimits.MaxInstances, l.MaxInstances)
-	set(&o.RenderLimits.MaxDepth, l.MaxDepth)
-	set(&o.RenderLimits.MaxTemplateItems, l.MaxTemplateItems)
-	set(&o.RenderLimits.MaxTextBytes, l.MaxTextBytes)
-	set(&o.RenderLimits.MaxSurfaceBytes, l.MaxSurfaceBytes)
-	set(&o.MaxFormatOutput, l.MaxFormatOutput)
+	set(&o.Limits.MaxSurfaces, l.MaxSurfaces)
+	set(&o.MaxLine, l.MaxLine)
 }
 
 // Destroy stops every stream and removes every surface and its DOM.
@@ -757,16 +835,59 @@ func (r *Renderer) Destroy() {
 	}
 }
 
-// Capabilities returns the a2uiClientCapabilities object for the renderer's catalog, in the
-// per-version and the flat form (agents read both); transports put it in their metadata.
+// Capabilities returns the a2uiClientCapabilities object for the renderer's catalogs, in
+// the per-version and the flat form (agents read both); transports put it in their
+// metadata. supportedCatalogIds lists every catalog's ids; with Options.InlineCatalogs
+// the catalogs that are not official A2UI ones are also described inline, in each
+// version's catalog shape.
 func (r *Renderer) Capabilities() []byte {
-	b := protocol.EncodeCapabilities(r.opts.Catalog.CatalogIDs())
+	var ids []string
+	seen := map[string]bool{}
+	for _, c := range r.opts.Catalogs {
+		for _, id := range c.CatalogIDs() {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	var inline func(protocol.Version) []json.RawMessage
+	if r.opts.InlineCatalogs {
+		inline = r.inlineCatalogs
+	}
+	b := protocol.EncodeCapabilitiesInline(protocol.CapabilityVersions, ids, inline)
 	if p := r.opts.Profile; p != nil {
 		if extra := p.Capabilities(); len(extra) > 0 && len(b) > 1 && b[len(b)-1] == '}' {
 			b = append(append(append(b[:len(b)-1:len(b)-1], ','), extra...), '}')
 		}
 	}
 	return b
+}
+
+// inlineCatalogs returns the catalog documents (version v's shape) of the catalogs
+// that are not official A2UI ones.
+func (r *Renderer) inlineCatalogs(v protocol.Version) []json.RawMessage {
+	var out []json.RawMessage
+	for _, c := range r.opts.Catalogs {
+		if official(c) {
+			continue
+		}
+		if doc, err := c.Document(v); err == nil {
+			out = append(out, doc)
+		}
+	}
+	return out
+}
+
+// official reports whether every id of c is an official A2UI catalog's (the agent knows
+// those by id).
+func official(c *catalog.Catalog) bool {
+	for _, id := range c.CatalogIDs() {
+		if !strings.HasPrefix(id, "https://a2ui.org/specification/") && !strings.HasPrefix(id, "https://a2ui.dev/specification/") {
+			return false
+		}
+	}
+	return true
 }
 
 // ClientDataModel returns the a2uiClientDataModel of the surfaces created with
@@ -846,36 +967,11 @@ func (r *Renderer) acceptClick(id, uid string, ev dom.Event) bool {
 	return true
 }
 
-// poster returns the transport client-to-server messages are POSTed through (nil: they
-// go to Host.Send).
-func (r *Renderer) poster() Transport {
-	if t, ok := r.host.(Transport); ok && r.opts.ActionURL != "" {
-		return t
-	}
-	return nil
-}
-
-// send delivers a client-to-server message that is not an action: POSTed to ActionURL
-// (its answer is more messages; an error report's answer is quiet), or Host.Send.
-func (r *Renderer) send(body []byte, errorReport bool) {
-	t := r.poster()
-	if t == nil {
-		r.host.Send(body, errorReport)
-		return
-	}
-	r.Connect(t, Request{URL: r.opts.ActionURL, Method: "POST", Body: body, Reply: true, Quiet: errorReport,
-		Headers: map[string]string{"Content-Type": "application/json"}})
-}
-
-// sendAction posts f's body with its action id as Idempotency-Key (a retry sends the
-// same body and id); its Button shows busy until the response head arrives, or the
-// failure beside it (HTTP status, network failure, no answer within ActionTimeout).
-// Without an ActionURL, an ActionSender host delivers it the same way.
+// sendAction posts f's body; its Button shows busy until the host answers.
 func (r *Renderer) sendAction(s *surface, uid string, f *flight) {
-	t := r.poster()
-	as, sender := r.host.(ActionSender)
-	if t == nil && !sender {
-		r.host.Send(f.body, false) // answered at once
+	as, ok := r.host.(ActionSender)
+	if !ok {
+		r.host.Send(f.body, false)
 		return
 	}
 	f.busy = true
@@ -886,7 +982,7 @@ func (r *Renderer) sendAction(s *surface, uid string, f *flight) {
 	if timeout <= 0 {
 		timeout = DefaultActionTimeout
 	}
-	done := func(err error) {
+	as.SendAction(f.body, f.id, timeout, func(err error) {
 		if r.surf[s.id] != s || f.send != send {
 			return // the surface is gone, or a retry superseded this send
 		}
@@ -896,15 +992,7 @@ func (r *Renderer) sendAction(s *surface, uid string, f *flight) {
 			r.host.Emit("a2ui-action-failed", actionFailed(s.id, f, err))
 		}
 		r.actionStateChanged(s, uid)
-	}
-	if t == nil {
-		as.SendAction(f.body, f.id, timeout, done)
-		return
-	}
-	st := r.newConnStream(t, Request{URL: r.opts.ActionURL, Method: "POST", Body: f.body, Reply: true,
-		Headers: map[string]string{"Content-Type": "application/json", "Idempotency-Key": f.id}, Timeout: timeout})
-	st.action = done
-	st.connect()
+	})
 }
 
 // retry re-sends the failed action of Button uid (same body, same id).
