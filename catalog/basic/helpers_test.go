@@ -36,7 +36,9 @@ func newSurface(t testing.TB, components, data string) (*model.Processor, *model
 	return p, s
 }
 
-func testEnv() *catalog.Env { return &catalog.Env{Catalog: Catalog(), Functions: binding.BasicFunctions()} }
+func testEnv() *catalog.Env {
+	return &catalog.Env{Catalog: Catalog(), Functions: binding.BasicFunctions()}
+}
 
 // find returns the first node (depth-first) for which pred holds.
 func find(n *dom.Node, pred func(*dom.Node) bool) *dom.Node {
