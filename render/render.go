@@ -841,16 +841,7 @@ func (r *Renderer) Destroy() {
 // the catalogs that are not official A2UI ones are also described inline, in each
 // version's catalog shape.
 func (r *Renderer) Capabilities() []byte {
-	var ids []string
-	seen := map[string]bool{}
-	for _, c := range r.opts.Catalogs {
-		for _, id := range c.CatalogIDs() {
-			if !seen[id] {
-				seen[id] = true
-				ids = append(ids, id)
-			}
-		}
-	}
+	ids := r.CatalogIDs()
 	var inline func(protocol.Version) []json.RawMessage
 	if r.opts.InlineCatalogs {
 		inline = r.inlineCatalogs
@@ -862,6 +853,22 @@ func (r *Renderer) Capabilities() []byte {
 		}
 	}
 	return b
+}
+
+// CatalogIDs returns the ids every catalog of the renderer accepts, catalog by catalog
+// (each sorted), without repeats: the supportedCatalogIds of its capabilities.
+func (r *Renderer) CatalogIDs() []string {
+	var ids []string
+	seen := map[string]bool{}
+	for _, c := range r.opts.Catalogs {
+		for _, id := range c.CatalogIDs() {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids
 }
 
 // inlineCatalogs returns the catalog documents (version v's shape) of the catalogs
