@@ -360,12 +360,8 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 	for p, msg := range in.props.bad {
 		b.err(protocol.CodeValidationFailed, id, p, msg)
 	}
-	for _, ps := range def.Props {
-		if ps.Required {
-			if _, ok := in.props.v[ps.Name]; !ok {
-				b.err(protocol.CodeValidationFailed, id, ps.Name, c.Type+" requires "+ps.Name)
-			}
-		}
+	for i := range def.Props {
+		b.checkProp(in, &def.Props[i])
 	}
 
 	b.onPath[pathKey] = true
@@ -397,6 +393,42 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 	b.decorate(in, n)
 	b.account(e, n)
 	return n
+}
+
+// checkProp validates prop ps of in against its PropSpec: present when required, and a
+// literal of the declared kind (an enum one of its values). Errors are
+// VALIDATION_FAILED at the prop; the render function still runs (with defaults).
+func (b *Builder) checkProp(in *Instance, ps *PropSpec) {
+	v, ok := in.props.v[ps.Name]
+	if !ok {
+		if ps.Required {
+			b.Error(in, protocol.CodeValidationFailed, ps.Name, in.Comp.Type+" requires "+ps.Name)
+		}
+		return
+	}
+	want := ""
+	switch ps.Kind {
+	case KindEnum:
+		if s, isStr := v.(string); !isStr || !slices.Contains(ps.Values, s) {
+			b.Error(in, protocol.CodeValidationFailed, ps.Name, ps.Name+" must be one of "+strings.Join(ps.Values, ", "))
+		}
+		return
+	case KindNumber:
+		if _, isNum := v.(float64); !isNum {
+			want = "a number"
+		}
+	case KindBoolean:
+		if _, isBool := v.(bool); !isBool {
+			want = "a boolean"
+		}
+	case KindString:
+		if _, isStr := v.(string); !isStr {
+			want = "a string"
+		}
+	}
+	if want != "" {
+		b.Error(in, protocol.CodeValidationFailed, ps.Name, ps.Name+" must be "+want)
+	}
 }
 
 // account adds the bytes of instance e's own nodes (n without its child instances, which
