@@ -844,7 +844,7 @@ func (r *Renderer) Capabilities() []byte {
 	ids := r.CatalogIDs()
 	var inline func(protocol.Version) []json.RawMessage
 	if r.opts.InlineCatalogs {
-		inline = r.inlineCatalogs
+		inline = r.InlineCatalogDocs
 	}
 	b := protocol.EncodeCapabilitiesInline(protocol.CapabilityVersions, ids, inline)
 	if p := r.opts.Profile; p != nil {
@@ -871,9 +871,10 @@ func (r *Renderer) CatalogIDs() []string {
 	return ids
 }
 
-// inlineCatalogs returns the catalog documents (version v's shape) of the catalogs
-// that are not official A2UI ones.
-func (r *Renderer) inlineCatalogs(v protocol.Version) []json.RawMessage {
+// InlineCatalogDocs returns the catalog documents (version v's shape) of the catalogs
+// that are not official A2UI ones: the inlineCatalogs of capabilities sent to an agent
+// that accepts them.
+func (r *Renderer) InlineCatalogDocs(v protocol.Version) []json.RawMessage {
 	var out []json.RawMessage
 	for _, c := range r.opts.Catalogs {
 		if official(c) {

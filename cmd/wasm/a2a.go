@@ -26,6 +26,7 @@ func (jr *jsRenderer) startA2A(agent, message string) {
 	}
 	jr.agentURL = agent
 	jr.a2a = a2a.NewClient(a2aFetch{jr}, hooks, agent, jr.r.CatalogIDs())
+	jr.a2a.Inline = jr.r.InlineCatalogDocs
 	if message != "" {
 		jr.a2a.Send(message, nil, jr.r.ClientDataModel, false)
 	}
