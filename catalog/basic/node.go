@@ -10,19 +10,20 @@ import (
 )
 
 // Short names for catalog's node helpers, as the render functions use them a lot.
-var (
-	el       = catalog.El
-	a        = catalog.A
-	txt      = catalog.Text
-	setAttr  = catalog.SetAttr
-	getAttr  = catalog.Attr
-	addToken = catalog.AddToken
-	addClass = catalog.AddClass
-	on       = catalog.On
-	add      = catalog.Add
-	boolProp = catalog.BoolProp
-	fmtNum   = catalog.FormatNum
-)
+// Functions, not function variables: calls through a variable are not inlined and make
+// the variadic arguments escape to the heap.
+
+func el(tag string, attrs ...dom.Attr) *dom.Node       { return catalog.El(tag, attrs...) }
+func a(name, value string) dom.Attr                    { return catalog.A(name, value) }
+func txt(s string) *dom.Node                           { return catalog.Text(s) }
+func setAttr(n *dom.Node, name, value string)          { catalog.SetAttr(n, name, value) }
+func getAttr(n *dom.Node, name string) string          { return catalog.Attr(n, name) }
+func addToken(n *dom.Node, name, tok string)           { catalog.AddToken(n, name, tok) }
+func addClass(n *dom.Node, c string)                   { catalog.AddClass(n, c) }
+func on(n *dom.Node, event string, id dom.HandlerID)   { catalog.On(n, event, id) }
+func add(n *dom.Node, children ...*dom.Node) *dom.Node { return catalog.Add(n, children...) }
+func boolProp(v bool) string                           { return catalog.BoolProp(v) }
+func fmtNum(f float64) string                          { return catalog.FormatNum(f) }
 
 // setProp sets a live property of n.
 func setProp(n *dom.Node, name, value string) { n.SetProp(name, value) }
