@@ -135,7 +135,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 	b := &Builder{env: env, s: s, state: env.State, hs: env.Handlers, cat: env.Catalog, pol: env.Policy,
 		onPath: map[string]bool{}, domIDs: map[string]int{}}
 	if b.cat == nil {
-		b.cat = empty
+		b.cat = &Catalog{} // no component: every one renders as unknown
 	}
 	if b.pol == nil {
 		b.pol = policy.Default()

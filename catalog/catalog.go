@@ -78,9 +78,6 @@ type Catalog struct {
 	fns    *binding.Functions
 }
 
-// empty renders nothing (every component is unknown): a Build without Env.Catalog.
-var empty = New(nil)
-
 // New returns a catalog of defs accepting the given catalog ids (the first is its own
 // id in the catalog document).
 func New(catalogIDs []string, defs ...*ComponentDef) *Catalog {

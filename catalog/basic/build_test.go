@@ -497,3 +497,17 @@ func TestV08PathLiteralSeedsOnce(t *testing.T) {
 		t.Errorf("echo %q", txt)
 	}
 }
+
+// A wrong enum literal is one VALIDATION_FAILED at the prop (the engine's PropSpec check
+// and the render function's Enum agree), and the default value renders.
+func TestWrongEnumReportedOnce(t *testing.T) {
+	_, s := newSurface(t, `[{"id":"root","component":"Text","text":"Hi","variant":"h9"}]`, "")
+	root, errs := catalog.Build(s, testEnv())
+	if len(errs) != 1 || errs[0].Code != protocol.CodeValidationFailed || errs[0].Path != "/components/root/variant" ||
+		errs[0].Message != "variant must be one of body, h1, h2, h3, h4, h5, caption" {
+		t.Fatalf("errors %v", errs)
+	}
+	if p := find(root, byClass("a2ui-text-body")); p == nil || p.Tag != "p" {
+		t.Errorf("not rendered as body text")
+	}
+}
