@@ -140,3 +140,24 @@ func TestPerCallCatalogID(t *testing.T) {
 		}
 	}
 }
+
+// v0.8: beginRendering may name the catalog after surfaceUpdate created the surface; the
+// surface then renders with that catalog. One naming no catalog fails closed.
+func TestV08BeginRenderingChoosesCatalog(t *testing.T) {
+	r, h := newCatalogRenderer(t, basic.Catalog(), charts())
+	r.Process([]byte(`{"surfaceUpdate":{"surfaceId":"c","components":[{"id":"root","component":{"Bar":{"value":7}}}]}}
+{"beginRendering":{"surfaceId":"c","root":"root","catalogId":"` + chartsID + `"}}
+{"surfaceUpdate":{"surfaceId":"x","components":[{"id":"root","component":{"Text":{"text":{"literalString":"secret"}}}}]}}
+{"beginRendering":{"surfaceId":"x","root":"root","catalogId":"https://example.com/nope.json"}}
+`))
+	r.Frame()
+	if got := h.text("c"); got != "bar 7" {
+		t.Errorf("surface c %q (errors %v)", got, h.ofType("a2ui-error"))
+	}
+	if got := h.text("x"); strings.Contains(got, "secret") || !strings.Contains(got, "catalog this page does not have") {
+		t.Errorf("surface x %q", got)
+	}
+	if errs := strings.Join(h.ofType("a2ui-error"), "\n"); !strings.Contains(errs, `"code":"CATALOG_UNSUPPORTED"`) {
+		t.Errorf("errors %s", errs)
+	}
+}

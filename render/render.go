@@ -358,6 +358,7 @@ func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
 		if s := r.surf[ev.SurfaceID]; s != nil {
 			if ms, ok := r.proc.Surface(ev.SurfaceID); ok {
 				s.version = ms.Version
+				r.rebindCatalog(s, ms.CatalogID)
 			}
 			r.markDirty(s)
 		}
@@ -603,6 +604,20 @@ func (r *Renderer) catalogIndex(catalogID string) int {
 		}
 	}
 	return -1
+}
+
+// rebindCatalog moves s to the catalog of catalogID when it names another of the
+// renderer's catalogs: v0.8's beginRendering (which may name the catalog) can follow the
+// surfaceUpdate that created the surface. An unknown id is left to the build, which fails
+// the surface closed.
+func (r *Renderer) rebindCatalog(s *surface, catalogID string) {
+	if s.unsupported || s.env.Catalog.Accepts(catalogID) {
+		return
+	}
+	if i := r.catalogIndex(catalogID); i >= 0 {
+		s.env.Catalog, s.env.Functions = r.opts.Catalogs[i], r.funcs[i]
+		s.env.State.Invalidate()
+	}
 }
 
 // newEnv returns the Env of surface id rendered with catalog cat (an index into
