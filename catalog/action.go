@@ -116,7 +116,7 @@ func (b *Builder) actionContext(in *Instance, scope binding.Scope, ctx, out map[
 	sort.Strings(keys)
 	for _, k := range keys {
 		v := ctx[k]
-		at := "/components/" + escapeToken(in.Comp.ID) + "/action/event/context/" + escapeToken(k)
+		at := "/components/" + protocol.EscapeToken(in.Comp.ID) + "/action/event/context/" + protocol.EscapeToken(k)
 		bound, isPath := pathBinding(scope, v)
 		if isPath && len(bound) == 0 && !b.pol.WholeModelContext {
 			b.report(in, &protocol.Error{Code: protocol.CodePolicy, Path: at,

@@ -37,11 +37,11 @@ type Host interface {
 	// Emit dispatches a DOM CustomEvent of the given type ("a2ui-action", "a2ui-error",
 	// "a2ui-surface") on the renderer's element, detail being the JSON bytes.
 	Emit(event string, detail []byte)
-	// Send posts a client-to-server message (action, error, function response) to the
-	// agent, if the page configured an endpoint; it must not block (start a goroutine).
-	// The response body, if any, is more messages: open it with Renderer.Connect and
-	// Request{Reply: true, Quiet: errorReport}, so that the answer to an error report
-	// cannot start a loop of error reports.
+	// Send delivers a client-to-server message (action, error, function response) by the
+	// host's own means (an A2A message) when the renderer does not POST it itself (no
+	// Options.ActionURL, or a host that is not a Transport); it must not block. An
+	// answer is more messages, opened with Renderer.Connect and Request{Reply: true,
+	// Quiet: errorReport}, so that the answer to an error report cannot start a loop.
 	Send(body []byte, errorReport bool)
 	// RequestFrame asks for Frame to be called once, before the next paint.
 	RequestFrame()
@@ -50,15 +50,15 @@ type Host interface {
 	OpenURL(url string) bool
 }
 
-// ActionSender is an optional Host extension for action POSTs. A host that implements
-// it gets actions through SendAction instead of Send, and its Buttons stay busy until
-// done is called; without it an action counts as answered at once.
+// ActionSender is an optional Host extension for hosts that deliver actions by their
+// own means (an A2A client) when the renderer does not POST them itself (no
+// Options.ActionURL): its Buttons stay busy until done is called; without it an action
+// handed to Host.Send counts as answered at once.
 type ActionSender interface {
-	// SendAction posts an action message like Send, with actionID as its
-	// Idempotency-Key header (a retry sends the same body and id), and calls done once,
-	// on the UI goroutine: nil when the response head arrived with a success status (or
-	// no endpoint is configured), otherwise the error (HTTP status, network failure, or
-	// no answer within timeout). The response body is more messages, opened like Send's.
+	// SendAction delivers an action message with actionID (a retry sends the same body
+	// and id) and calls done once, on the UI goroutine: nil when it was delivered,
+	// otherwise the error (shown beside the Button, with a Retry); timeout is
+	// Options.ActionTimeout.
 	SendAction(body []byte, actionID string, timeout time.Duration, done func(error))
 }
 
@@ -85,6 +85,12 @@ type Options struct {
 	// allowlists, openUrl, whole-model contexts, heading base, limits); nil means
 	// policy.Default(). Its non-zero Limits override Limits, MaxLine and the build caps.
 	Policy *policy.Policy
+	// ActionURL is the agent endpoint that actions, error reports and function
+	// responses are POSTed to as JSON, through the host, which must then implement
+	// Transport (the browser's does, with fetch). Each response body is more messages.
+	// An action's Button stays busy until its response head arrives; a failure shows
+	// beside it with a Retry. "" hands every message to Host.Send instead.
+	ActionURL string
 	// BaseURL is the page's URL: surfaces created by Process (no stream URL) resolve
 	// relative URLs against it and it is their allowlists' "self" ("" refuses them).
 	BaseURL string
@@ -316,7 +322,7 @@ func (r *Renderer) Report(e *protocol.Error) {
 	body := protocol.EncodeError(v, e)
 	r.host.Emit("a2ui-error", body)
 	if r.quiet == 0 && (r.opts.Profile == nil || !r.opts.Profile.Local()) {
-		r.host.Send(body, true)
+		r.send(body, true)
 	}
 }
 
@@ -330,7 +336,6 @@ func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
 		}
 		if ms != nil {
 			s.version = ms.Version
-			s.unsub = ms.Data.Subscribe(nil, func(model.Pointer) { r.markDirty(s) })
 		}
 		cat := -1
 		if ms != nil {
@@ -348,6 +353,14 @@ func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
 				Message: "catalog " + strconv.Quote(id) + " is not supported by this renderer; the surface is not shown"})
 		}
 		s.env = r.newEnv(ev.SurfaceID, s.base, cat)
+		if ms != nil {
+			// The surface's one data-model subscription: the next frame rebuilds what
+			// read the written path.
+			s.unsub = ms.Data.Subscribe(nil, func(p model.Pointer) {
+				s.env.State.DataChanged(p)
+				r.markDirty(s)
+			})
+		}
 		r.surf[ev.SurfaceID] = s
 		r.order = append(r.order, ev.SurfaceID)
 		r.host.SurfaceAdded(ev.SurfaceID)
@@ -456,7 +469,7 @@ func (r *Renderer) renderSurface(s *surface) {
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				s.crashed = panicText(p)
+				s.crashed = protocol.PanicText(p)
 				errs = append(errs, &protocol.Error{Code: protocol.CodeRender, SurfaceID: s.id,
 					Message: "rendering the surface failed: " + s.crashed})
 			}
@@ -556,16 +569,6 @@ func (r *Renderer) statusBanner(s *surface) *dom.Node {
 func crashNode(msg string) *dom.Node {
 	return dom.El("div", dom.T("This surface could not be rendered: "+msg)).
 		SetAttr("class", "a2ui-status a2ui-crashed").SetAttr("role", "alert")
-}
-
-func panicText(p any) string {
-	switch v := p.(type) {
-	case error:
-		return v.Error()
-	case string:
-		return v
-	}
-	return "panic"
 }
 
 // Dispatch runs the handler of a delegated DOM event reported by the browser layer for the
@@ -768,7 +771,7 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 		if ferr != nil {
 			r.host.Emit("a2ui-error", body)
 		}
-		r.host.Send(body, false)
+		r.send(body, false)
 	}
 	funcs := r.opts.Functions
 	if m.CatalogID != "" {
@@ -990,11 +993,36 @@ func (r *Renderer) acceptClick(id, uid string, ev dom.Event) bool {
 	return true
 }
 
-// sendAction posts f's body; its Button shows busy until the host answers.
+// poster returns the transport client-to-server messages are POSTed through (nil: they
+// go to Host.Send).
+func (r *Renderer) poster() Transport {
+	if t, ok := r.host.(Transport); ok && r.opts.ActionURL != "" {
+		return t
+	}
+	return nil
+}
+
+// send delivers a client-to-server message that is not an action: POSTed to ActionURL
+// (its answer is more messages; an error report's answer is quiet), or Host.Send.
+func (r *Renderer) send(body []byte, errorReport bool) {
+	t := r.poster()
+	if t == nil {
+		r.host.Send(body, errorReport)
+		return
+	}
+	r.Connect(t, Request{URL: r.opts.ActionURL, Method: "POST", Body: body, Reply: true, Quiet: errorReport,
+		Headers: map[string]string{"Content-Type": "application/json"}})
+}
+
+// sendAction posts f's body with its action id as Idempotency-Key (a retry sends the
+// same body and id); its Button shows busy until the response head arrives, or the
+// failure beside it (HTTP status, network failure, no answer within ActionTimeout).
+// Without an ActionURL, an ActionSender host delivers it the same way.
 func (r *Renderer) sendAction(s *surface, uid string, f *flight) {
-	as, ok := r.host.(ActionSender)
-	if !ok {
-		r.host.Send(f.body, false)
+	t := r.poster()
+	as, sender := r.host.(ActionSender)
+	if t == nil && !sender {
+		r.host.Send(f.body, false) // answered at once
 		return
 	}
 	f.busy = true
@@ -1005,7 +1033,7 @@ func (r *Renderer) sendAction(s *surface, uid string, f *flight) {
 	if timeout <= 0 {
 		timeout = DefaultActionTimeout
 	}
-	as.SendAction(f.body, f.id, timeout, func(err error) {
+	done := func(err error) {
 		if r.surf[s.id] != s || f.send != send {
 			return // the surface is gone, or a retry superseded this send
 		}
@@ -1015,7 +1043,15 @@ func (r *Renderer) sendAction(s *surface, uid string, f *flight) {
 			r.host.Emit("a2ui-action-failed", actionFailed(s.id, f, err))
 		}
 		r.actionStateChanged(s, uid)
-	})
+	}
+	if t == nil {
+		as.SendAction(f.body, f.id, timeout, done)
+		return
+	}
+	st := r.newConnStream(t, Request{URL: r.opts.ActionURL, Method: "POST", Body: f.body, Reply: true,
+		Headers: map[string]string{"Content-Type": "application/json", "Idempotency-Key": f.id}, Timeout: timeout})
+	st.action = done
+	st.connect()
 }
 
 // retry re-sends the failed action of Button uid (same body, same id).

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/a2ui-go/a2ui/catalog"
-	"github.com/a2ui-go/a2ui/catalog/internal/domhtml"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -35,9 +34,9 @@ func TestActionContextInTemplateRowResolvedAtClick(t *testing.T) {
 	}
 	btn := find(root, byKey("row@/items/1"))
 	if btn == nil || btn.Tag != "button" {
-		t.Fatalf("no button for row 1:\n%s", domhtml.String(root))
+		t.Fatalf("no button for row 1:\n%s", dom.Outline(root))
 	}
-	if txt := domhtml.Text(btn); txt != "pear" {
+	if txt := dom.TextContent(btn); txt != "pear" {
 		t.Errorf("button text %q", txt)
 	}
 	// The data changes after the build; the click must see the new value.
@@ -69,7 +68,7 @@ func TestTextFieldWritesModel(t *testing.T) {
 		t.Errorf("model = %v", v)
 	}
 	root, _ = catalog.Build(s, env)
-	if txt := domhtml.Text(find(root, byKey("echo"))); txt != "Ada" {
+	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Ada" {
 		t.Errorf("echo %q", txt)
 	}
 	lbl := find(root, byTag("label"))
@@ -158,7 +157,7 @@ func TestChoicePicker(t *testing.T) {
 	}
 	root, _ = catalog.Build(s, env)
 	many := find(root, byKey("many"))
-	if got := domhtml.Text(find(many, byKey("options"))); got != "Blue" {
+	if got := dom.TextContent(find(many, byKey("options"))); got != "Blue" {
 		t.Errorf("filtered options %q", got)
 	}
 	if v, _ := prop(find(many, byKey("filter")), "value"); v != "BL" {
@@ -174,7 +173,7 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 		{"id":"weird","component":"<img src=x onerror=alert(1)>"}
 	]`, "")
 	root, errs := catalog.Build(s, testEnv())
-	html := domhtml.String(root)
+	html := dom.Outline(root)
 	if n := find(root, byClass("a2ui-cycle")); n == nil {
 		t.Errorf("no cycle placeholder:\n%s", html)
 	}
@@ -182,7 +181,7 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 		t.Errorf("missing child not pending:\n%s", html)
 	}
 	unk := find(root, byKey("weird"))
-	if unk == nil || !byClass("a2ui-unknown")(unk) || domhtml.Text(unk) != "Unsupported component: <img src=x onerror=alert(1)>" {
+	if unk == nil || !byClass("a2ui-unknown")(unk) || dom.TextContent(unk) != "Unsupported component: <img src=x onerror=alert(1)>" {
 		t.Errorf("unknown placeholder wrong:\n%s", html)
 	}
 	if find(root, byTag("img")) != nil {
@@ -201,8 +200,8 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 		{"id":"later","component":"Text","text":"here"}
 	]`, "")
 	root, _ = catalog.Build(s2, testEnv())
-	if domhtml.Text(root) != "here" {
-		t.Errorf("late child: %s", domhtml.String(root))
+	if dom.TextContent(root) != "here" {
+		t.Errorf("late child: %s", dom.Outline(root))
 	}
 
 	// A panicking component becomes a placeholder; its siblings still render.
@@ -217,12 +216,12 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 	env.Catalog = cat
 	root, errs = catalog.Build(s3, env)
 	if n := find(root, byKey("x")); n == nil || !byClass("a2ui-failed")(n) {
-		t.Errorf("no failed placeholder:\n%s", domhtml.String(root))
+		t.Errorf("no failed placeholder:\n%s", dom.Outline(root))
 	}
 	if len(errs) != 1 || errs[0].Code != protocol.CodeRender || !strings.Contains(errs[0].Message, "kaboom") {
 		t.Errorf("errors %v", errs)
 	}
-	if !strings.Contains(domhtml.Text(root), "fine") {
+	if !strings.Contains(dom.TextContent(root), "fine") {
 		t.Error("sibling lost")
 	}
 }
@@ -242,11 +241,11 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 	root, _ := catalog.Build(s, env)
 	btn := find(root, byKey("go"))
 	if getAttr(btn, "aria-disabled") != "true" || hasAttr(btn, "disabled") {
-		t.Errorf("button not aria-disabled (and focusable): %s", domhtml.String(btn))
+		t.Errorf("button not aria-disabled (and focusable): %s", dom.Outline(btn))
 	}
 	field := find(root, byKey("email"))
 	if find(field, byClass("a2ui-error")) != nil || hasAttr(find(field, byTag("input")), "aria-invalid") {
-		t.Fatalf("the form opens in error: %s", domhtml.String(field))
+		t.Fatalf("the form opens in error: %s", dom.Outline(field))
 	}
 	// A click on the failing button sends nothing and reveals every field's message.
 	fire(t, env, btn, dom.Event{Type: "click"})
@@ -257,11 +256,11 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 	field = find(root, byKey("email"))
 	errEl := find(field, byClass("a2ui-error"))
 	input := find(field, byTag("input"))
-	if errEl == nil || domhtml.Text(errEl) != "Email is required" || getAttr(errEl, "role") != "alert" {
-		t.Fatalf("error element: %s", domhtml.String(field))
+	if errEl == nil || dom.TextContent(errEl) != "Email is required" || getAttr(errEl, "role") != "alert" {
+		t.Fatalf("error element: %s", dom.Outline(field))
 	}
 	if getAttr(input, "aria-invalid") != "true" || getAttr(input, "aria-describedby") != getAttr(errEl, "id") {
-		t.Errorf("input not tied to error: %s", domhtml.String(field))
+		t.Errorf("input not tied to error: %s", dom.Outline(field))
 	}
 	fire(t, env, input, dom.Event{Type: "input", Value: "a@b.co"})
 	root, _ = catalog.Build(s, env)
@@ -340,16 +339,16 @@ func TestTabsAndModalState(t *testing.T) {
 	env.OnAction = func(string, catalog.ActionInvocation) { actions++ }
 	root, _ := catalog.Build(s, env)
 	panel := find(root, byKey("panel"))
-	if domhtml.Text(panel) != "first" {
-		t.Errorf("panel %q", domhtml.String(panel))
+	if dom.TextContent(panel) != "first" {
+		t.Errorf("panel %q", dom.Outline(panel))
 	}
 	tab2 := find(root, byKey("tab1"))
 	if getAttr(tab2, "role") != "tab" || getAttr(tab2, "aria-selected") != "false" {
-		t.Errorf("tab: %s", domhtml.String(tab2))
+		t.Errorf("tab: %s", dom.Outline(tab2))
 	}
 	fire(t, env, tab2, dom.Event{Type: "click"})
 	dlg := find(root, byTag("dialog"))
-	if v, _ := prop(dlg, "open"); v != "" || strings.Contains(domhtml.Text(dlg), "inside") {
+	if v, _ := prop(dlg, "open"); v != "" || strings.Contains(dom.TextContent(dlg), "inside") {
 		t.Error("modal open before click")
 	}
 	// Clicking the trigger Button opens the modal and still runs the Button's action.
@@ -358,15 +357,15 @@ func TestTabsAndModalState(t *testing.T) {
 		t.Errorf("trigger action sent %d times", actions)
 	}
 	root, _ = catalog.Build(s, env)
-	if got := domhtml.Text(find(root, byKey("panel"))); got != "second" {
+	if got := dom.TextContent(find(root, byKey("panel"))); got != "second" {
 		t.Errorf("selected panel %q", got)
 	}
 	if getAttr(find(root, byKey("tab1")), "aria-selected") != "true" {
 		t.Error("tab 2 not selected")
 	}
 	dlg = find(root, byTag("dialog"))
-	if v, _ := prop(dlg, "open"); v != "true" || !strings.Contains(domhtml.Text(dlg), "inside") {
-		t.Errorf("modal not open: %s", domhtml.String(dlg))
+	if v, _ := prop(dlg, "open"); v != "true" || !strings.Contains(dom.TextContent(dlg), "inside") {
+		t.Errorf("modal not open: %s", dom.Outline(dlg))
 	}
 	// Escape / close event closes it.
 	fire(t, env, dlg, dom.Event{Type: "close"})
@@ -390,15 +389,15 @@ func TestMediaURLPolicy(t *testing.T) {
 	]`, "")
 	root, errs := catalog.Build(s, testEnv())
 	if n := find(root, byKey("bad")); n.Tag != "span" || !byClass("a2ui-media-blocked")(n) {
-		t.Errorf("bad image: %s", domhtml.String(n))
+		t.Errorf("bad image: %s", dom.Outline(n))
 	}
 	good := find(root, byKey("good"))
 	if good.Tag != "img" || getAttr(good, "src") != "https://img.example/a.png" || getAttr(good, "alt") != "A cat" ||
 		getAttr(good, "class") != "a2ui-image a2ui-image-avatar a2ui-fit-scaleDown" {
-		t.Errorf("good image: %s", domhtml.String(good))
+		t.Errorf("good image: %s", dom.Outline(good))
 	}
 	if n := find(root, byKey("data")); n.Tag != "img" {
-		t.Errorf("data image: %s", domhtml.String(n))
+		t.Errorf("data image: %s", dom.Outline(n))
 	}
 	if n := find(root, byKey("vid")); n.Tag == "video" {
 		t.Error("data: video accepted")
@@ -456,7 +455,7 @@ func TestFieldMessageAfterTouch(t *testing.T) {
 		root, _ = catalog.Build(s, env)
 		var got []string
 		for _, e := range findAll(root, byClass("a2ui-error")) {
-			got = append(got, domhtml.Text(e))
+			got = append(got, dom.TextContent(e))
 		}
 		if len(got) != 1 || got[0] != "Name is required" {
 			t.Errorf("%s: messages %q, want only the touched field's", ev, got)
@@ -484,7 +483,7 @@ func TestV08PathLiteralSeedsOnce(t *testing.T) {
 		t.Fatalf("seeded %v", v)
 	}
 	root, _ := catalog.Build(s, env)
-	if txt := domhtml.Text(find(root, byKey("echo"))); txt != "Guest" {
+	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Guest" {
 		t.Errorf("echo %q", txt)
 	}
 	// A user edit is not overwritten by later builds.
@@ -493,12 +492,12 @@ func TestV08PathLiteralSeedsOnce(t *testing.T) {
 	if v := get(t, s, "/user/name"); v != "Ada" {
 		t.Errorf("after edit %v", v)
 	}
-	if txt := domhtml.Text(find(root, byKey("echo"))); txt != "Ada" {
+	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Ada" {
 		t.Errorf("echo %q", txt)
 	}
 }
 
-// A wrong enum literal is one VALIDATION_FAILED at the prop (the engine's PropSpec check
+// A wrong enum literal is one VALIDATION_FAILED at the prop (the engine's catalog.PropSpec check
 // and the render function's Enum agree), and the default value renders.
 func TestWrongEnumReportedOnce(t *testing.T) {
 	_, s := newSurface(t, `[{"id":"root","component":"Text","text":"Hi","variant":"h9"}]`, "")

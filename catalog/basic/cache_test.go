@@ -18,11 +18,34 @@ const rowsComponents = `[
 	{"id":"act","component":"Button","child":"act-label","action":{"event":{"name":"pick","context":{"who":{"path":"name"}}}}}
 ]`
 
+// Without a subscription feeding DataChanged, a build that finds the model changed
+// rebuilds every row: a cached row never shows stale data.
+func TestCacheWithoutFeedRebuilds(t *testing.T) {
+	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"}]}`)
+	env := testEnv()
+	first, _ := catalog.Build(s, env)
+	r0 := rowNode(first, "0")
+	if err := s.Data.Set(model.MustPointer("/rows/0/name"), "A!"); err != nil {
+		t.Fatal(err)
+	}
+	second, _ := catalog.Build(s, env)
+	if n := rowNode(second, "0"); n == r0 || !strings.Contains(dom.TextContent(n), "A!") {
+		t.Fatalf("row 0 after an unfed write: reused %v, text %q", n == r0, dom.TextContent(n))
+	}
+	// Nothing changed: everything is reused.
+	third, _ := catalog.Build(s, env)
+	if rowNode(third, "0") != rowNode(second, "0") || rowNode(third, "1") != rowNode(second, "1") {
+		t.Fatal("an unchanged model rebuilt its rows")
+	}
+}
+
 func rowNode(root *dom.Node, i string) *dom.Node { return find(root, byKey("row@/rows/"+i)) }
 
 func TestCacheReusesUnchangedRows(t *testing.T) {
 	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"},{"name":"c"}]}`)
 	env := testEnv()
+	env.State = catalog.NewUIState()
+	s.Data.Subscribe(nil, env.State.DataChanged) // as render does
 	var acts []catalog.ActionInvocation
 	env.OnAction = func(_ string, a catalog.ActionInvocation) { acts = append(acts, a) }
 	first, _ := catalog.Build(s, env)
@@ -39,8 +62,8 @@ func TestCacheReusesUnchangedRows(t *testing.T) {
 	if n1 == r1 {
 		t.Fatal("the changed row was reused")
 	}
-	if !strings.Contains(textOf(n1), "B") {
-		t.Fatalf("changed row shows %q", textOf(n1))
+	if !strings.Contains(dom.TextContent(n1), "B") {
+		t.Fatalf("changed row shows %q", dom.TextContent(n1))
 	}
 	// catalog.Handlers of reused rows still work, and see the data at click time.
 	if err := s.Data.Set(model.MustPointer("/rows/2/name"), "C!"); err != nil {
@@ -76,7 +99,7 @@ func TestCacheInvalidatedByComponentAndListChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	third, _ := catalog.Build(s, env)
-	if rowNode(third, "1") != nil || !strings.Contains(textOf(third), "z") || strings.Contains(textOf(third), "a") {
+	if rowNode(third, "1") != nil || !strings.Contains(dom.TextContent(third), "z") || strings.Contains(dom.TextContent(third), "a") {
 		t.Fatalf("list change not picked up: %s", dom.HTML(third))
 	}
 	// A missing child that arrives later replaces its placeholder.
@@ -87,21 +110,7 @@ func TestCacheInvalidatedByComponentAndListChanges(t *testing.T) {
 	}
 	apply(t, p, []json.RawMessage{json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"later","component":"Text","text":"arrived"}]}}`)})
 	fifth, _ := catalog.Build(s, env)
-	if find(fifth, byClass("a2ui-pending")) != nil || !strings.Contains(textOf(fifth), "arrived") {
+	if find(fifth, byClass("a2ui-pending")) != nil || !strings.Contains(dom.TextContent(fifth), "arrived") {
 		t.Fatalf("late child not rendered: %s", dom.HTML(fifth))
 	}
-}
-
-func textOf(n *dom.Node) string {
-	if n == nil {
-		return ""
-	}
-	if n.Kind == dom.Text {
-		return n.Text
-	}
-	var b strings.Builder
-	for _, c := range n.Children {
-		b.WriteString(textOf(c))
-	}
-	return b.String()
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/a2ui-go/a2ui/internal/fixtures"
 
 	"github.com/a2ui-go/a2ui/binding"
-	"github.com/a2ui-go/a2ui/catalog/internal/domhtml"
 	"github.com/a2ui-go/a2ui/catalog/markdown"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
@@ -147,7 +146,7 @@ func TestOfficialExamples(t *testing.T) {
 				if bad := badNodes(root); len(bad) > 0 {
 					t.Errorf("surface %s: placeholders %v", id, bad)
 				}
-				text := domhtml.Text(root)
+				text := dom.TextContent(root)
 				for _, want := range visibleLiteralTexts(s) {
 					if !strings.Contains(text, want) {
 						t.Errorf("surface %s: text %q not shown", id, want)
@@ -158,7 +157,7 @@ func TestOfficialExamples(t *testing.T) {
 				if len(errs2) != 0 {
 					t.Errorf("rebuild reported errors again: %v", errs2)
 				}
-				if domhtml.String(root) != domhtml.String(root2) {
+				if dom.Outline(root) != dom.Outline(root2) {
 					t.Errorf("rebuild differs")
 				}
 			}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/a2ui-go/a2ui/catalog"
-	"github.com/a2ui-go/a2ui/catalog/internal/domhtml"
+	"github.com/a2ui-go/a2ui/dom"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden.html")
@@ -71,7 +71,7 @@ func TestGolden(t *testing.T) {
 			for _, e := range errs {
 				t.Errorf("error: %v", e)
 			}
-			got := domhtml.String(root)
+			got := dom.Outline(root)
 			file := filepath.Join("testdata", tc.name+".golden.html")
 			if *update {
 				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/a2ui-go/a2ui/catalog"
-	"github.com/a2ui-go/a2ui/catalog/internal/domhtml"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -67,7 +66,7 @@ func TestURLAllowlistsPerKind(t *testing.T) {
 					src = getAttr(m, "src")
 				}
 				if src != want {
-					t.Errorf("%s: src %q, want %q (%s)", key, src, want, domhtml.String(n))
+					t.Errorf("%s: src %q, want %q (%s)", key, src, want, dom.Outline(n))
 				}
 			}
 			var links []string
@@ -87,7 +86,7 @@ func TestURLAllowlistsPerKind(t *testing.T) {
 			if got := strings.Count(strings.Join(errCodes(errs), " "), protocol.CodePolicy); got != tt.denied {
 				t.Errorf("%d POLICY_DENIED, want %d: %v", got, tt.denied, errs)
 			}
-			if txt := domhtml.Text(find(root, byKey("txt"))); !strings.Contains(txt, "docs") || !strings.Contains(txt, "home") {
+			if txt := dom.TextContent(find(root, byKey("txt"))); !strings.Contains(txt, "docs") || !strings.Contains(txt, "home") {
 				t.Errorf("refused links lost their text: %q", txt)
 			}
 		})
@@ -118,14 +117,14 @@ func TestHeadingBase(t *testing.T) {
 			if k == "md" {
 				var b strings.Builder
 				for _, c := range n.Children {
-					b.WriteString(strings.TrimSpace(domhtml.String(c)))
+					b.WriteString(strings.TrimSpace(dom.Outline(c)))
 				}
 				parts = append(parts, b.String())
 				continue
 			}
 			c := *n
 			c.Key = ""
-			parts = append(parts, strings.TrimSpace(domhtml.String(&c)))
+			parts = append(parts, strings.TrimSpace(dom.Outline(&c)))
 		}
 		if got := strings.Join(parts, "|"); got != tt.want {
 			t.Errorf("base %d:\n got %s\nwant %s", tt.base, got, tt.want)
@@ -145,7 +144,7 @@ func TestBidiAndInvisibleNeutralised(t *testing.T) {
 		{"id":"txt","component":"Text","text":"See [pay\u200bpal.com](https://evil.example/) and *\u202ebold*"}
 	]`, `{"v":"keep\u200bme"}`)
 	root, _ := catalog.Build(s, testEnv())
-	html := domhtml.String(root)
+	html := dom.Outline(root)
 	for _, bad := range []string{"\u202e", "\u200b", "\u2066", "\u2069", "\u200d"} {
 		if i := strings.Index(html, bad); i >= 0 && !strings.Contains(html[max(0, i-20):i+10], "keep") {
 			t.Errorf("%U survives: %s", []rune(bad)[0], html)
@@ -183,10 +182,10 @@ func TestLinkHostDisclosure(t *testing.T) {
 		note := find(root, byClass("a2ui-link-host"))
 		got := ""
 		if note != nil {
-			got = strings.Trim(domhtml.Text(note), " ()")
+			got = strings.Trim(dom.TextContent(note), " ()")
 		}
 		if got != tt.note {
-			t.Errorf("%s: note %q, want %q (%s)", tt.md, got, tt.note, domhtml.String(root))
+			t.Errorf("%s: note %q, want %q (%s)", tt.md, got, tt.note, dom.Outline(root))
 		}
 	}
 }
@@ -208,7 +207,7 @@ func TestActionNamesAllowlist(t *testing.T) {
 	root, errs := catalog.Build(s, env)
 	pay := find(root, byKey("pay"))
 	if !hasAttr(pay, "disabled") || hasAttr(find(root, byKey("ok")), "disabled") {
-		t.Errorf("disabled state: %s", domhtml.String(root))
+		t.Errorf("disabled state: %s", dom.Outline(root))
 	}
 	if !reflect.DeepEqual(errCodes(errs), []string{protocol.CodePolicy}) {
 		t.Errorf("build errors %v", errs)
