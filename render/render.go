@@ -83,7 +83,8 @@ type Options struct {
 	Formatter binding.Formatter
 	// Policy is the page's trust policy (components, functions, action names, URL
 	// allowlists, openUrl, whole-model contexts, heading base, limits); nil means
-	// policy.Default(). Its non-zero Limits override Limits, MaxLine and the build caps.
+	// policy.Default(). Its non-zero Limits override Limits, RenderLimits, MaxLine and
+	// MaxFormatOutput (policy.Limits names every cap).
 	Policy *policy.Policy
 	// ActionURL is the agent endpoint that actions, error reports and function
 	// responses are POSTed to as JSON, through the host, which must then implement
@@ -218,6 +219,7 @@ func New(h Host, opts Options) *Renderer {
 	if opts.Policy == nil {
 		opts.Policy = policy.Default()
 	}
+	applyLimits(&opts)
 	funcs := make([]*binding.Functions, len(opts.Catalogs))
 	for i, c := range opts.Catalogs {
 		f := opts.Functions
@@ -248,7 +250,6 @@ func New(h Host, opts Options) *Renderer {
 		f.SetCatalogs(resolve)
 	}
 	opts.Functions = funcs[0]
-	applyLimits(&opts)
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -626,7 +627,6 @@ func (r *Renderer) rebindCatalog(s *surface, catalogID string) {
 // newEnv returns the Env of surface id rendered with catalog cat (an index into
 // opts.Catalogs).
 func (r *Renderer) newEnv(id, base string, cat int) *catalog.Env {
-	pl := r.opts.Policy.Limits
 	env := &catalog.Env{
 		Catalog:   r.opts.Catalogs[cat],
 		Catalogs:  r.opts.Catalogs,
@@ -637,7 +637,7 @@ func (r *Renderer) newEnv(id, base string, cat int) *catalog.Env {
 		Handlers:  &catalog.Handlers{},
 		State:     catalog.NewUIState(),
 		OpenURL:   r.host.OpenURL,
-		Limits:    renderLimits(r.opts.RenderLimits, pl.MaxInstances, pl.MaxDepth, pl.MaxTemplateItems),
+		Limits:    r.opts.RenderLimits,
 		Messages:  r.opts.Messages,
 	}
 	env.OnAction = r.onAction
@@ -665,20 +665,6 @@ func (r *Renderer) newEnv(id, base string, cat int) *catalog.Env {
 		}
 	}
 	return env
-}
-
-// renderLimits is lim with the policy's render limits (those > 0) in place.
-func renderLimits(lim catalog.Limits, instances, depth, rows int) catalog.Limits {
-	if instances > 0 {
-		lim.MaxInstances = instances
-	}
-	if depth > 0 {
-		lim.MaxDepth = depth
-	}
-	if rows > 0 {
-		lim.MaxTemplateItems = rows
-	}
-	return lim
 }
 
 func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
@@ -828,7 +814,8 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 	answer(v, nil)
 }
 
-// applyLimits copies the policy's non-zero limits over the options.
+// applyLimits copies the policy's non-zero limits over the options: one set of caps,
+// whether the page set them (policy "limits", mount option "limits") or Go did.
 func applyLimits(o *Options) {
 	l := o.Policy.Limits
 	set := func(dst *int, v int) {
@@ -836,10 +823,24 @@ func applyLimits(o *Options) {
 			*dst = v
 		}
 	}
+	set(&o.MaxLine, l.MaxLine)
+	set(&o.Limits.MaxSurfaces, l.MaxSurfaces)
 	set(&o.Limits.MaxComponents, l.MaxComponents)
 	set(&o.Limits.MaxDataNodes, l.MaxDataNodes)
-	set(&o.Limits.MaxSurfaces, l.MaxSurfaces)
-	set(&o.MaxLine, l.MaxLine)
+	set(&o.Limits.MaxValueDepth, l.MaxValueDepth)
+	set(&o.Limits.MaxPathSegments, l.MaxPathSegments)
+	set(&o.Limits.MaxPathBytes, l.MaxPathBytes)
+	set(&o.Limits.MaxKeyBytes, l.MaxKeyBytes)
+	set(&o.Limits.MaxStringBytes, l.MaxStringBytes)
+	set(&o.Limits.MaxEntries, l.MaxEntries)
+	set(&o.Limits.MaxArrayLen, l.MaxArrayLen)
+	set(&o.Limits.MaxIndexGap, l.MaxIndexGap)
+	set(&o.RenderLimits.MaxInstances, l.MaxInstances)
+	set(&o.RenderLimits.MaxDepth, l.MaxDepth)
+	set(&o.RenderLimits.MaxTemplateItems, l.MaxTemplateItems)
+	set(&o.RenderLimits.MaxTextBytes, l.MaxTextBytes)
+	set(&o.RenderLimits.MaxSurfaceBytes, l.MaxSurfaceBytes)
+	set(&o.MaxFormatOutput, l.MaxFormatOutput)
 }
 
 // Destroy stops every stream and removes every surface and its DOM.

@@ -8,6 +8,7 @@ import (
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/l10n"
+	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -357,10 +358,7 @@ func renderChoicePicker(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	style := b.Enum(in, "displayStyle", choiceStyles...)
 	filterable := b.Bool(in, "filterable", false)
 	single := variant == "mutuallyExclusive"
-	selected := map[string]bool{}
-	for _, s := range b.StringList(in, "value") {
-		selected[s] = true
-	}
+	list := b.StringList(in, "value")
 	ptr, bound := b.BoundPath(in, "value")
 	e := b.Local(in)
 
@@ -369,6 +367,24 @@ func renderChoicePicker(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 		role = "radiogroup"
 	}
 	wrap := el("div", a("class", "a2ui-field a2ui-choicepicker a2ui-choicepicker-"+style), a("role", role))
+	// While focus is inside the group the user's selection stands (editing); focus
+	// events bubble from the options to the group.
+	edited := func(string) {}
+	if bound {
+		var shown string
+		shown, edited = b.Editing(in, wrap, ptr, encodeChoice(list), decodeChoice, func(dom.Event) string {
+			if user, editing := b.EditingValue(in); editing {
+				return user
+			}
+			cur, _ := b.Surface().Data.Get(ptr)
+			return encodeChoice(binding.ToStringList(cur))
+		})
+		list = binding.ToStringList(decodeChoice(shown))
+	}
+	selected := map[string]bool{}
+	for _, s := range list {
+		selected[s] = true
+	}
 	if l := b.String(in, "label"); l != "" {
 		lid := b.DOMID(in, "label")
 		ln := add(el("div", a("class", "a2ui-label"), a("id", lid)), txt(l))
@@ -397,8 +413,7 @@ func renderChoicePicker(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 		if !bound {
 			return
 		}
-		cur, _ := b.Surface().Data.Get(ptr)
-		list := binding.ToStringList(cur)
+		list := choiceNow(b, in, ptr)
 		out := make([]any, 0, len(list)+1)
 		if single {
 			if on {
@@ -414,6 +429,7 @@ func renderChoicePicker(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 				out = append(out, val)
 			}
 		}
+		edited(encodeChoice(binding.ToStringList(out)))
 		b.Write(in, ptr, out)
 	}
 	opts := el("div", a("class", "a2ui-options"))
@@ -455,9 +471,8 @@ func renderChoicePicker(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 					choose(v, true)
 					return
 				}
-				cur, _ := b.Surface().Data.Get(ptr)
 				has := false
-				for _, s := range binding.ToStringList(cur) {
+				for _, s := range choiceNow(b, in, ptr) {
 					has = has || s == v
 				}
 				choose(v, !has)
@@ -513,4 +528,40 @@ func renderChoicePicker(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	setAttr(wrap, "data-a2ui-control", "group")
 	b.FieldError(in, wrap, wrap, "")
 	return wrap
+}
+
+// choiceNow is a ChoicePicker's selection at event time: the user's while they are in
+// the group (an agent write meanwhile is a conflict), else the model's.
+func choiceNow(b *catalog.Builder, in *catalog.Instance, ptr model.Pointer) []string {
+	if user, editing := b.EditingValue(in); editing {
+		return binding.ToStringList(decodeChoice(user))
+	}
+	cur, _ := b.Surface().Data.Get(ptr)
+	return binding.ToStringList(cur)
+}
+
+// encodeChoice and decodeChoice carry a selection as the string editing compares
+// (each value as its byte length, ':', the value).
+func encodeChoice(list []string) string {
+	var sb strings.Builder
+	for _, v := range list {
+		sb.WriteString(strconv.Itoa(len(v)))
+		sb.WriteByte(':')
+		sb.WriteString(v)
+	}
+	return sb.String()
+}
+
+func decodeChoice(s string) any {
+	out := []any{}
+	for s != "" {
+		i := strings.IndexByte(s, ':')
+		n, err := strconv.Atoi(s[:max(i, 0)])
+		if i < 0 || err != nil || n < 0 || n > len(s)-i-1 {
+			break
+		}
+		out = append(out, s[i+1:i+1+n])
+		s = s[i+1+n:]
+	}
+	return out
 }
