@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -24,7 +23,7 @@ func schemaFor(t *testing.T, dir string) *jsonschema.Schema {
 	t.Helper()
 	src := fixtures.WebCore(t)
 	c := jsonschema.NewCompiler()
-	c.UseRegexpEngine(unicodeRegexp)
+	c.UseRegexpEngine(fixtures.UnicodeRegexp)
 	load := func(rel string) map[string]any {
 		f, err := os.Open(filepath.Join(src, dir, "schemas", rel))
 		if err != nil {
@@ -65,17 +64,6 @@ func schemaFor(t *testing.T, dir string) *jsonschema.Schema {
 		t.Fatal(err)
 	}
 	return sch
-}
-
-// unicodeRegexp is Go's regexp with the Unicode identifier classes \p{XID_Start} and
-// \p{XID_Continue} (v1.0's extension names use them; RE2 lacks them) written as the
-// general categories they are built from (UAX #31).
-func unicodeRegexp(s string) (jsonschema.Regexp, error) {
-	s = strings.ReplaceAll(s, `[\p{XID_Start}_]`, `[\p{L}\p{Nl}_]`)
-	s = strings.ReplaceAll(s, `[\p{XID_Continue}]`, `[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]`)
-	s = strings.ReplaceAll(s, `\p{XID_Start}`, `\p{L}\p{Nl}`)
-	s = strings.ReplaceAll(s, `\p{XID_Continue}`, `\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}`)
-	return regexp.Compile(s)
 }
 
 func validate(t *testing.T, sch *jsonschema.Schema, line []byte) error {

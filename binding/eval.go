@@ -244,6 +244,16 @@ func (c *Context) eval(v any, depth int) (any, error) {
 			default:
 				return nil, funcErr(c.Scope, name, `"args" must be an object`)
 			}
+			if cid, has := x["catalogId"]; has {
+				// v1.0: the function of another catalog of the renderer.
+				fs, err := c.Funcs.forCatalog(c.Scope, cid)
+				if err != nil {
+					return nil, err
+				}
+				cc := *c
+				cc.Funcs = fs
+				return cc.invoke(name, args, depth+1)
+			}
 			return c.invoke(name, args, depth+1)
 		}
 		return x, nil

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+
+	"github.com/a2ui-go/a2ui/protocol"
 )
 
 // Func implements one catalog function. args holds the already-evaluated arguments by
@@ -43,6 +45,8 @@ type Functions struct {
 	regex  *lru[regexEntry]
 	tmpl   *lru[templateEntry]
 	maxOut int
+	// catalogs resolves v1.0's per-call catalogId (SetCatalogs); nil: the id is not checked.
+	catalogs func(catalogID string) (*Functions, bool)
 }
 
 // DefaultMaxOutput is the largest string one formatString evaluation may produce
@@ -111,6 +115,49 @@ func (f *Functions) Has(name string) bool {
 	return ok && (f.policy == nil || f.policy.AllowFunction(name))
 }
 
+// SetCatalogs installs the resolver of v1.0's per-call catalogId: a FunctionCall
+// naming a catalog runs that catalog's function (resolve returns its registry), and one
+// resolve does not know fails with CATALOG_UNSUPPORTED. Without a resolver the
+// catalogId must still be a non-empty string but is otherwise not checked.
+func (f *Functions) SetCatalogs(resolve func(catalogID string) (*Functions, bool)) {
+	f.mu.Lock()
+	f.catalogs = resolve
+	f.mu.Unlock()
+}
+
+// forCatalog returns the registry of a call's catalogId cid.
+func (f *Functions) forCatalog(s Scope, cid any) (*Functions, error) {
+	id, ok := cid.(string)
+	if !ok || id == "" {
+		return nil, validationErr(s, `"catalogId" must be a non-empty string`)
+	}
+	if f == nil {
+		return nil, &protocol.Error{Code: protocol.CodeCatalogUnsupported, SurfaceID: s.surfaceID(), Message: "catalog " + strconv.Quote(id) + " is not supported by this renderer"}
+	}
+	f.mu.RLock()
+	resolve := f.catalogs
+	f.mu.RUnlock()
+	if resolve == nil {
+		return f, nil
+	}
+	g, ok := resolve(id)
+	if !ok {
+		return nil, &protocol.Error{Code: protocol.CodeCatalogUnsupported, SurfaceID: s.surfaceID(), Message: "catalog " + strconv.Quote(id) + " is not supported by this renderer"}
+	}
+	return g, nil
+}
+
+// Func returns the function registered under name (whatever the policy says).
+func (f *Functions) Func(name string) (Func, bool) {
+	if f == nil {
+		return nil, false
+	}
+	f.mu.RLock()
+	defer f.mu.RUnlock()
+	fn, ok := f.fns[name]
+	return fn, ok
+}
+
 // Names returns the registered names the policy admits, sorted.
 func (f *Functions) Names() []string {
 	if f == nil {
@@ -142,6 +189,7 @@ func (f *Functions) Clone() *Functions {
 	}
 	c.policy = f.policy
 	c.maxOut = f.maxOut
+	c.catalogs = f.catalogs
 	return c
 }
 

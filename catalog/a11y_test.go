@@ -6,24 +6,6 @@ import (
 	"github.com/a2ui-go/a2ui/l10n"
 )
 
-func TestHumanize(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"shopping_cart", "Shopping cart"},
-		{"shoppingCart", "Shopping cart"},
-		{"arrow-back", "Arrow back"},
-		{"  submit_form ", "Submit form"},
-		{"play2Video", "Play2 video"},
-		{"", ""},
-		{"__", ""},
-		{"ÉtéMode", "Été mode"},
-	}
-	for _, tt := range tests {
-		if got := humanize(tt.in); got != tt.want {
-			t.Errorf("humanize(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 func TestPartName(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"Text", "text"},
@@ -63,9 +45,9 @@ func TestRovingKey(t *testing.T) {
 		{ltr, "ArrowRight", 0, 0, false, 0, false},
 	}
 	for _, tt := range tests {
-		next, ok := tt.b.rovingKey(tt.key, tt.i, tt.n, tt.vertical)
+		next, ok := tt.b.RovingKey(tt.key, tt.i, tt.n, tt.vertical)
 		if next != tt.next || ok != tt.ok {
-			t.Errorf("rovingKey(%s, %d, %d, %v) rtl=%v = %d, %v; want %d, %v", tt.key, tt.i, tt.n, tt.vertical, tt.b.env.Messages.RTL(), next, ok, tt.next, tt.ok)
+			t.Errorf("RovingKey(%s, %d, %d, %v) rtl=%v = %d, %v; want %d, %v", tt.key, tt.i, tt.n, tt.vertical, tt.b.env.Messages.RTL(), next, ok, tt.next, tt.ok)
 		}
 	}
 }

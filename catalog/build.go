@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
@@ -135,7 +136,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 	b := &Builder{env: env, s: s, state: env.State, hs: env.Handlers, cat: env.Catalog, pol: env.Policy,
 		onPath: map[string]bool{}, domIDs: map[string]int{}}
 	if b.cat == nil {
-		b.cat = Basic()
+		b.cat = &Catalog{} // no component: every one renders as unknown
 	}
 	if b.pol == nil {
 		b.pol = policy.Default()
@@ -152,12 +153,14 @@ func BuildResult(s *model.Surface, env *Env) Result {
 		rootID = "root"
 	}
 	b.rootID = rootID
-	if s.CatalogID != "" && !b.cat.Accepts(s.CatalogID) {
-		b.err(protocol.CodeValidationFailed, "", "", "catalog "+strconv.Quote(s.CatalogID)+" is not supported; rendering with the basic catalog")
-	}
-	if !s.Ready() {
+	switch {
+	case s.CatalogID != "" && !b.cat.Accepts(s.CatalogID):
+		// Fail closed: a surface meant for another catalog is not guessed at.
+		b.err(protocol.CodeCatalogUnsupported, "", "", "catalog "+strconv.Quote(s.CatalogID)+" is not supported by this renderer")
+		root.Children = []*dom.Node{CatalogUnsupported()}
+	case !s.Ready():
 		root.Children = []*dom.Node{pending(rootID)}
-	} else {
+	default:
 		scope := binding.Scope{Surface: s, Reads: &b.reads}
 		root.Children = []*dom.Node{b.child(rootID, rootID, rootID, scope)}
 		if b.limitHit {
@@ -231,6 +234,15 @@ func (b *Builder) evalErr(in *Instance, prop string, err error) {
 }
 
 // placeholder nodes
+
+// CatalogUnsupported is what a surface whose catalog the renderer lacks shows instead of
+// its content.
+func CatalogUnsupported() *dom.Node {
+	return &dom.Node{Kind: dom.Element, Tag: "div", Key: "a2ui-catalog-unsupported",
+		Attrs: []dom.Attr{{Name: "class", Value: "a2ui-status a2ui-failed-closed a2ui-catalog-unsupported"}, {Name: "role", Value: "alert"}},
+		Children: []*dom.Node{{Kind: dom.Text,
+			Text: "This surface was not shown: it needs a component catalog this page does not have."}}}
+}
 
 // failedClosed is what a surface over a render budget shows instead of its content.
 func failedClosed() *dom.Node {
@@ -329,7 +341,12 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 		b.cur = parent
 	}()
 
-	def, known := b.cat.Lookup(c.Type)
+	cat, msg := b.componentCatalog(c)
+	if cat == nil {
+		b.err(protocol.CodeCatalogUnsupported, id, "catalogId", msg)
+		return b.unknown(key, c.Type)
+	}
+	def, known := cat.Lookup(c.Type)
 	if !known {
 		b.err(protocol.CodeUnknownComponent, id, "", "unknown component type "+strconv.Quote(c.Type))
 		return b.unknown(key, c.Type)
@@ -344,12 +361,8 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 	for p, msg := range in.props.bad {
 		b.err(protocol.CodeValidationFailed, id, p, msg)
 	}
-	for _, ps := range def.Props {
-		if ps.Required {
-			if _, ok := in.props.v[ps.Name]; !ok {
-				b.err(protocol.CodeValidationFailed, id, ps.Name, c.Type+" requires "+ps.Name)
-			}
-		}
+	for i := range def.Props {
+		b.checkProp(in, &def.Props[i])
 	}
 
 	b.onPath[pathKey] = true
@@ -381,6 +394,42 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 	b.decorate(in, n)
 	b.account(e, n)
 	return n
+}
+
+// checkProp validates prop ps of in against its PropSpec: present when required, and a
+// literal of the declared kind (an enum one of its values). Errors are
+// VALIDATION_FAILED at the prop; the render function still runs (with defaults).
+func (b *Builder) checkProp(in *Instance, ps *PropSpec) {
+	v, ok := in.props.v[ps.Name]
+	if !ok {
+		if ps.Required {
+			b.Error(in, protocol.CodeValidationFailed, ps.Name, in.Comp.Type+" requires "+ps.Name)
+		}
+		return
+	}
+	want := ""
+	switch ps.Kind {
+	case KindEnum:
+		if s, isStr := v.(string); !isStr || !slices.Contains(ps.Values, s) {
+			b.Error(in, protocol.CodeValidationFailed, ps.Name, ps.Name+" must be one of "+strings.Join(ps.Values, ", "))
+		}
+		return
+	case KindNumber:
+		if _, isNum := v.(float64); !isNum {
+			want = "a number"
+		}
+	case KindBoolean:
+		if _, isBool := v.(bool); !isBool {
+			want = "a boolean"
+		}
+	case KindString:
+		if _, isStr := v.(string); !isStr {
+			want = "a string"
+		}
+	}
+	if want != "" {
+		b.Error(in, protocol.CodeValidationFailed, ps.Name, ps.Name+" must be "+want)
+	}
 }
 
 // account adds the bytes of instance e's own nodes (n without its child instances, which
@@ -464,6 +513,32 @@ func (b *Builder) noStore() {
 	if b.cur != nil {
 		b.cur.noStore = true
 	}
+}
+
+// componentCatalog resolves the catalog of c: v1.0's per-component catalogId, else
+// the surface's. nil (with a message) when the catalogId is not a non-empty string or
+// no catalog of the renderer (Env.Catalog, Env.Catalogs) accepts it.
+func (b *Builder) componentCatalog(c *model.Component) (*Catalog, string) {
+	raw, ok := c.Props["catalogId"]
+	if !ok {
+		return b.cat, ""
+	}
+	id, _ := jsonscan.Parse(raw)
+	s, isStr := id.(string)
+	switch {
+	case !isStr:
+		return nil, "catalogId must be a string"
+	case s == "":
+		return nil, "catalogId must not be empty"
+	case b.cat.Accepts(s):
+		return b.cat, ""
+	}
+	for _, o := range b.env.Catalogs {
+		if o.Accepts(s) {
+			return o, ""
+		}
+	}
+	return nil, "catalog " + strconv.Quote(s) + " is not supported by this renderer"
 }
 
 func (b *Builder) unknown(key, typ string) *dom.Node {
@@ -588,9 +663,11 @@ func (b *Builder) staticKids(id string) []string {
 	return out
 }
 
-// markdownBlocks and markdownInline render the text prop of in as Markdown; a source
-// over a Markdown budget (nesting, size, output) fails the surface closed.
-func (b *Builder) markdownBlocks(in *Instance, s string) []*dom.Node {
+// MarkdownBlocks and MarkdownInline render s, the text prop of in, as Markdown under
+// the page's policy (heading base, link allowlist; a refused link renders as text and
+// is recorded); a source over a Markdown budget (nesting, size, output) fails the
+// surface closed.
+func (b *Builder) MarkdownBlocks(in *Instance, s string) []*dom.Node {
 	nodes, err := markdown.BlocksChecked(s, b.markdownOptions(in))
 	if err != nil {
 		b.limitAt(in.Comp.ID, "text", err.Error())
@@ -598,7 +675,7 @@ func (b *Builder) markdownBlocks(in *Instance, s string) []*dom.Node {
 	return nodes
 }
 
-func (b *Builder) markdownInline(in *Instance, s string) []*dom.Node {
+func (b *Builder) MarkdownInline(in *Instance, s string) []*dom.Node {
 	nodes, err := markdown.InlineChecked(s, b.markdownOptions(in))
 	if err != nil {
 		b.limitAt(in.Comp.ID, "text", err.Error())
@@ -674,8 +751,8 @@ func (b *Builder) decorate(in *Instance, n *dom.Node) {
 		return
 	}
 	// ::part() name for the page: the component type in kebab case ("choice-picker").
-	if getAttr(n, "part") == "" {
-		setAttr(n, "part", partName(in.Comp.Type))
+	if Attr(n, "part") == "" {
+		SetAttr(n, "part", partName(in.Comp.Type))
 	}
 	if w, ok := in.props.v["weight"]; ok {
 		if f, isNum := w.(float64); isNum && f > 0 && f < 1e6 {
@@ -685,7 +762,7 @@ func (b *Builder) decorate(in *Instance, n *dom.Node) {
 			} else if g > 12 {
 				g = 12
 			}
-			addClass(n, "a2ui-grow-"+strconv.Itoa(g))
+			AddClass(n, "a2ui-grow-"+strconv.Itoa(g))
 		} else {
 			b.Error(in, protocol.CodeValidationFailed, "weight", "weight must be a positive number")
 		}
@@ -700,10 +777,10 @@ func (b *Builder) decorate(in *Instance, n *dom.Node) {
 	}
 	if lv, ok := acc["label"]; ok {
 		if s := binding.ToString(b.evalValue(in, "accessibility", lv)); s != "" {
-			setAttr(target, "aria-label", s)
-			if getAttr(target, "aria-hidden") == "true" { // a labelled icon is content
-				removeAttr(target, "aria-hidden")
-				setAttr(target, "role", "img")
+			SetAttr(target, "aria-label", s)
+			if Attr(target, "aria-hidden") == "true" { // a labelled icon is content
+				RemoveAttr(target, "aria-hidden")
+				SetAttr(target, "role", "img")
 			}
 		}
 	}
@@ -713,7 +790,7 @@ func (b *Builder) decorate(in *Instance, n *dom.Node) {
 			n.Children = append(n.Children, &dom.Node{Kind: dom.Element, Tag: "span", Key: "a2ui-desc",
 				Attrs:    []dom.Attr{{Name: "class", Value: "a2ui-sr-only"}, {Name: "id", Value: id}},
 				Children: []*dom.Node{{Kind: dom.Text, Text: s}}})
-			addToken(target, "aria-describedby", id)
+			AddToken(target, "aria-describedby", id)
 		}
 	}
 }
@@ -721,7 +798,7 @@ func (b *Builder) decorate(in *Instance, n *dom.Node) {
 // findControl returns the node marked as the component's focusable control (the input
 // inside a field wrapper), if any.
 func findControl(n *dom.Node) *dom.Node {
-	if getAttr(n, "data-a2ui-control") != "" {
+	if Attr(n, "data-a2ui-control") != "" {
 		return n
 	}
 	for _, c := range n.Children {

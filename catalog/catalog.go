@@ -4,6 +4,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
 )
 
@@ -14,7 +15,7 @@ import (
 // goroutine.
 type RenderFunc func(b *Builder, in *Instance) *dom.Node
 
-// PropKind says how a prop is read.
+// PropKind says how a prop is read (and which JSON Schema the catalog document gives it).
 type PropKind uint8
 
 const (
@@ -31,41 +32,98 @@ const (
 	KindChildList                      // [ids] | {componentId, path}
 	KindAction                         // {event} | {functionCall}
 	KindChecks                         // CheckRule[]
-	KindObject                         // structured (tabs, options, icon name)
+	KindObject                         // structured (tabs, options, icon name): see PropSpec.Schema
 )
 
-// PropSpec describes one prop of a component type.
+// Bindable reports whether a prop of kind k may be bound to the data model ({path}) or
+// computed ({call}).
+func (k PropKind) Bindable() bool { return k <= KindDynamicValue }
+
+// PropSpec describes one prop of a component type. It is the one schema of the prop:
+// Build checks Required and (for KindEnum) Values, and Catalog.Document generates the
+// prop's JSON Schema from it.
 type PropSpec struct {
 	Name     string
 	Kind     PropKind
 	Required bool
-	Values   []string // KindEnum: allowed values, the first is the default
+	// Values are the allowed literals of a KindEnum prop; the first is the default.
+	Values []string
+	// Description is the prop's documentation in the catalog document.
+	Description string
+	// Schema is the JSON Schema of a KindObject prop in the catalog document (nil: any
+	// JSON value). Ignored for the other kinds.
+	Schema map[string]any
 }
 
 // ComponentDef is one component type of a catalog: its name, props and render function.
 type ComponentDef struct {
-	Name   string
-	Props  []PropSpec
-	Render RenderFunc
+	Name string
+	// Description documents the component in the catalog document.
+	Description string
+	Props       []PropSpec
+	Render      RenderFunc
 }
 
-// Catalog maps component type names to definitions. A Catalog is immutable after
-// construction and safe for concurrent use.
+// Catalog maps component type names to definitions and function names to functions. A
+// Catalog is immutable after construction and safe for concurrent use.
 type Catalog struct {
-	defs map[string]*ComponentDef
-	ids  map[string]bool
+	defs  map[string]*ComponentDef
+	ids   map[string]bool
+	order []string // ids in the order given
+	funcs map[string]*FuncDef
+	// Title and Description document the catalog (Document); set them before use.
+	Title, Description string
+
+	fnOnce sync.Once
+	fns    *binding.Functions
 }
 
-// New returns a catalog of defs accepting the given catalog ids.
+// New returns a catalog of defs accepting the given catalog ids (the first is its own
+// id in the catalog document).
 func New(catalogIDs []string, defs ...*ComponentDef) *Catalog {
-	c := &Catalog{defs: map[string]*ComponentDef{}, ids: map[string]bool{}}
+	c := &Catalog{defs: map[string]*ComponentDef{}, ids: map[string]bool{}, funcs: map[string]*FuncDef{}}
 	for _, d := range defs {
 		c.defs[d.Name] = d
 	}
 	for _, id := range catalogIDs {
-		c.ids[id] = true
+		if !c.ids[id] {
+			c.ids[id] = true
+			c.order = append(c.order, id)
+		}
 	}
 	return c
+}
+
+// WithFunctions returns a copy of c that also carries fns (replacing functions of the
+// same name).
+func (c *Catalog) WithFunctions(fns ...*FuncDef) *Catalog {
+	return c.extend(c.order, nil, fns)
+}
+
+// Extend returns a new catalog accepting ids (none: the ids of c) with c's components
+// and functions plus defs, a def replacing c's component of the same name. Add
+// functions with WithFunctions. c is not changed.
+func (c *Catalog) Extend(ids []string, defs ...*ComponentDef) *Catalog {
+	if len(ids) == 0 {
+		ids = c.order
+	}
+	return c.extend(ids, defs, nil)
+}
+
+func (c *Catalog) extend(ids []string, defs []*ComponentDef, fns []*FuncDef) *Catalog {
+	all := make([]*ComponentDef, 0, len(c.defs)+len(defs))
+	for _, d := range c.defs {
+		all = append(all, d)
+	}
+	out := New(ids, append(all, defs...)...)
+	out.Title, out.Description = c.Title, c.Description
+	for n, f := range c.funcs {
+		out.funcs[n] = f
+	}
+	for _, f := range fns {
+		out.funcs[f.Name] = f
+	}
+	return out
 }
 
 // Lookup returns the definition of a component type.
@@ -90,32 +148,63 @@ func (c *Catalog) Accepts(catalogID string) bool { return catalogID == "" || c.i
 
 // CatalogIDs returns the catalog ids the catalog accepts, sorted.
 func (c *Catalog) CatalogIDs() []string {
-	out := make([]string, 0, len(c.ids))
-	for id := range c.ids {
-		out = append(out, id)
+	out := append([]string(nil), c.order...)
+	sort.Strings(out)
+	return out
+}
+
+// ID returns the catalog's own id (the first given to New; "" when none).
+func (c *Catalog) ID() string {
+	if len(c.order) == 0 {
+		return ""
+	}
+	return c.order[0]
+}
+
+// Func returns the function definition name.
+func (c *Catalog) Func(name string) (*FuncDef, bool) {
+	f, ok := c.funcs[name]
+	return f, ok
+}
+
+// FuncNames returns the catalog's function names, sorted.
+func (c *Catalog) FuncNames() []string {
+	out := make([]string, 0, len(c.funcs))
+	for n := range c.funcs {
+		out = append(out, n)
 	}
 	sort.Strings(out)
 	return out
 }
 
-// BasicCatalogIDs are the ids of every official catalog whose components Basic renders:
-// the v0.8 standard and minimal catalogs (lifted by the protocol decoder) and the v0.9,
-// v0.9.1, v0.10 and v1.0 basic and minimal catalogs.
-var BasicCatalogIDs = []string{
-	"https://a2ui.org/specification/v0_8/standard_catalog_definition.json",
-	"https://a2ui.org/specification/v0_8/catalogs/minimal/minimal_catalog.json",
-	"https://a2ui.dev/specification/0.9/standard_catalog_definition.json", // seed-001 draft
-	"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json",
-	"https://a2ui.org/specification/v0_9/catalogs/minimal/catalog.json",
-	"https://a2ui.org/specification/v0_9_1/catalogs/basic/catalog.json",
-	"https://a2ui.org/specification/v0_9_1/catalogs/minimal/catalog.json",
-	"https://a2ui.org/specification/v0_10/catalogs/basic/catalog.json",
-	"https://a2ui.org/specification/v0_10/catalogs/minimal/catalog.json",
-	"https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json",
-	"https://a2ui.org/specification/v1_0/catalogs/minimal/catalog.json",
+// Functions returns the registry of the catalog's functions for Env.Functions, built
+// once and shared by every surface of the catalog (its caches are safe for concurrent
+// use).
+func (c *Catalog) Functions() *binding.Functions {
+	c.fnOnce.Do(func() {
+		c.fns = binding.NewFunctions()
+		for n, f := range c.funcs {
+			c.fns.Register(n, f.Func)
+		}
+	})
+	return c.fns
 }
 
-// Basic returns the basic catalog: the 18 components of the v0.9 basic catalog with the
-// v0.10 additions (Video.posterUrl, TextField.placeholder, Slider.steps) and the v0.9
-// {svgPath} custom icons. It is built once and shared.
-var Basic = sync.OnceValue(func() *Catalog { return New(BasicCatalogIDs, basicDefs()...) })
+// FuncDef is a catalog function: the implementation and its declared signature, which
+// the catalog document lists.
+type FuncDef struct {
+	Name        string
+	Description string
+	Args        []ArgSpec
+	// Returns is the result type: "string", "number", "boolean", "array", "object",
+	// "any" or "void".
+	Returns string
+	Func    binding.Func
+}
+
+// ArgSpec is one declared argument of a FuncDef. Type is "string", "number",
+// "boolean", "array", "object" or "any".
+type ArgSpec struct {
+	Name, Type, Description string
+	Required                bool
+}

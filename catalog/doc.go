@@ -1,6 +1,10 @@
-// Package catalog renders an A2UI surface into a dom.Node tree: the components of the
-// v0.9 basic catalog (which the protocol decoder lifts v0.8 standard components to), with
-// the v0.10 additions (Video.posterUrl, TextField.placeholder, Slider.steps).
+// Package catalog is the rendering engine: it renders an A2UI surface into a dom.Node
+// tree with the components of a Catalog (ComponentDefs: a PropSpec schema and a
+// RenderFunc each, plus FuncDefs), read through the public Builder API. The basic
+// catalog lives in catalog/basic and uses only that API; a page's own catalog is written
+// the same way (Catalog.Extend, Catalog.WithFunctions) and described to agents by
+// Catalog.Document. A surface whose catalogId no catalog accepts fails closed
+// (CATALOG_UNSUPPORTED).
 //
 // Place in the pipeline: protocol (decode) → model (surfaces, data) → binding (dynamic
 // values, functions) → catalog.Build (this package) → dom.Diff → browser applier. The

@@ -18,9 +18,13 @@ import (
 // shared. All fields are read on the renderer's UI goroutine, and every callback is called
 // on it (from Build or from a handler the event bridge runs).
 type Env struct {
-	// Catalog resolves component types; nil means Basic().
+	// Catalog resolves component types; nil renders every component as unknown (the
+	// renderer passes the surface's catalog, by default basic.Catalog()).
 	Catalog *Catalog
-	// Functions evaluates FunctionCalls (binding.BasicFunctions() for the basic catalog);
+	// Catalogs are the renderer's other catalogs: a v1.0 component naming one of them
+	// in its catalogId is resolved there.
+	Catalogs []*Catalog
+	// Functions evaluates FunctionCalls (Catalog.Functions() for the catalog's own);
 	// nil means no functions.
 	Functions *binding.Functions
 	// Formatter formats numbers and dates; nil means binding's Go formatter (en-US).
@@ -237,17 +241,29 @@ type UIState struct {
 	secrets map[string]model.Pointer
 }
 
+// Local is the UI state of one component instance that lives outside the data model
+// (Builder.Local). It survives rebuilds while the instance is built and its component
+// keeps its type; it is dropped with the instance.
+type Local struct {
+	// Index is the selected item (the Tabs' tab).
+	Index int
+	// Open: a disclosure (Modal) is open.
+	Open bool
+	// Filter is the text the user typed into a filter (a filterable ChoicePicker).
+	Filter string
+	// Rove is the index of the item that holds the tab stop in a roving-focus group
+	// (ChoicePicker chips), RoveSet whether the user moved it.
+	Rove    int
+	RoveSet bool
+	// Value is free for a component's own state.
+	Value any
+}
+
 type uiEntry struct {
-	gen    uint64
-	seen   uint64
-	tab    int
-	open   bool
-	filter string
-	// rove is the index of the item that holds the tab stop in a roving-focus group
-	// (ChoicePicker chips); touched: the user changed or left the field, so its
-	// validation message shows.
-	rove    int
-	roveSet bool
+	gen  uint64
+	seen uint64
+	Local
+	// touched: the user changed or left the field, so its validation message shows.
 	touched bool
 	// editing: the field has focus; user is its value as the user last left it
 	// (focusin/input), conflict the agent value last reported (when conflicted).
@@ -411,7 +427,7 @@ func (u *UIState) sweep() {
 // (component id, or "id@<data path>" inside templates); 0 when unknown.
 func (u *UIState) SelectedTab(key string) int {
 	if e := u.entries[key]; e != nil {
-		return e.tab
+		return e.Index
 	}
 	return 0
 }
@@ -419,5 +435,5 @@ func (u *UIState) SelectedTab(key string) int {
 // ModalOpen reports whether the Modal instance with the given key is open.
 func (u *UIState) ModalOpen(key string) bool {
 	e := u.entries[key]
-	return e != nil && e.open
+	return e != nil && e.Open
 }

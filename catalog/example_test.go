@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -29,6 +30,7 @@ func Example() {
 	}
 	s, _ := p.Surface("s")
 	env := &catalog.Env{
+		Catalog:   basic.Catalog(),
 		Functions: binding.BasicFunctions(),
 		OnAction: func(surfaceID string, a catalog.ActionInvocation) {
 			fmt.Println("action", a.Name, "from", a.SourceComponentID, "who =", a.Context["who"])

@@ -2,13 +2,11 @@ package catalog
 
 import (
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
-	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -142,14 +140,6 @@ func (b *Builder) report(in *Instance, err error) {
 	b.env.OnError(pe)
 }
 
-// invalidate asks the renderer to rebuild after a local UI state change.
-func (b *Builder) invalidate() {
-	b.state.Invalidate()
-	if b.env.Invalidate != nil {
-		b.env.Invalidate(b.s.ID)
-	}
-}
-
 // Checks evaluates in's checks (CheckRule[]: {condition, message}; the malformed flat form
 // {call, args, message} is accepted like web_core does) and returns the message of the
 // first failing rule. A condition that fails to evaluate counts as failing (fail closed).
@@ -168,121 +158,35 @@ func (b *Builder) Checks(in *Instance, record bool) (msg string, ok bool) {
 	return msg, ok
 }
 
-// node helpers
-
-func el(tag string, attrs ...dom.Attr) *dom.Node {
-	n := &dom.Node{Kind: dom.Element, Tag: tag}
-	for _, a := range attrs {
-		setAttr(n, a.Name, a.Value)
+// EditingValue returns the value the user left in in's field while they are editing it
+// (focus inside, see Editing); editing is false otherwise. Event handlers use it to act
+// on what the user sees rather than on an agent write meanwhile.
+func (b *Builder) EditingValue(in *Instance) (user string, editing bool) {
+	if e := b.state.entries[in.UID]; e != nil && e.gen == in.Comp.Gen && e.editing {
+		return e.user, true
 	}
-	return n
+	return "", false
 }
 
-// txt returns a text node of agent text without bidi controls and invisible characters.
-func txt(s string) *dom.Node { return &dom.Node{Kind: dom.Text, Text: policy.CleanText(s)} }
-
-func a(name, value string) dom.Attr { return dom.Attr{Name: name, Value: value} }
-
-// setAttr sets an attribute keeping Attrs sorted by name. The attributes a user reads
-// (aria-label, alt, placeholder, title) lose bidi controls and invisible characters.
-func setAttr(n *dom.Node, name, value string) {
-	switch name {
-	case "aria-label", "alt", "placeholder", "title":
-		value = policy.CleanText(value)
-	}
-	i := 0
-	for i < len(n.Attrs) && n.Attrs[i].Name < name {
-		i++
-	}
-	if i < len(n.Attrs) && n.Attrs[i].Name == name {
-		n.Attrs[i].Value = value
-		return
-	}
-	n.Attrs = append(n.Attrs, dom.Attr{})
-	copy(n.Attrs[i+1:], n.Attrs[i:])
-	n.Attrs[i] = dom.Attr{Name: name, Value: value}
-}
-
-func removeAttr(n *dom.Node, name string) {
-	for i, at := range n.Attrs {
-		if at.Name == name {
-			n.Attrs = append(n.Attrs[:i], n.Attrs[i+1:]...)
-			return
-		}
-	}
-}
-
-func getAttr(n *dom.Node, name string) string {
-	for _, at := range n.Attrs {
-		if at.Name == name {
-			return at.Value
-		}
-	}
-	return ""
-}
-
-// addToken appends a space-separated token to an attribute (class, aria-describedby).
-func addToken(n *dom.Node, name, tok string) {
-	if v := getAttr(n, name); v != "" {
-		setAttr(n, name, v+" "+tok)
-		return
-	}
-	setAttr(n, name, tok)
-}
-
-func addClass(n *dom.Node, c string) { addToken(n, "class", c) }
-
-func setProp(n *dom.Node, name, value string) {
-	for i := range n.Props {
-		if n.Props[i].Name == name {
-			n.Props[i].Value = value
-			return
-		}
-	}
-	n.Props = append(n.Props, dom.Prop{Name: name, Value: value})
-}
-
-func on(n *dom.Node, event string, id dom.HandlerID) {
-	n.On = append(n.On, dom.Listener{Event: event, Handler: id})
-}
-
-func add(n *dom.Node, children ...*dom.Node) *dom.Node {
-	for _, c := range children {
-		if c != nil {
-			n.Children = append(n.Children, c)
-		}
-	}
-	return n
-}
-
-func boolProp(v bool) string {
-	if v {
-		return "true"
-	}
-	return ""
-}
-
-func fmtNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-// editing wires the focus listeners of a field control bound to ptr and returns the value
+// Editing wires the focus listeners of a field control bound to ptr and returns the value
 // the control shows: the model's (shown) while the user is not editing it; while it has
 // focus, the user's own value (the browser runtime does not write a focused control
 // either), and an agent write that differs from it is reported once as a Conflict. When
 // the user leaves the field, the value it shows goes into the model (toModel converts it).
 // Its input/change handler must call edited with the control's value. read gives the
 // control's value at a focus event, read before the focus state changes (nil: ev.Value).
-func (b *Builder) editing(in *Instance, control *dom.Node, ptr model.Pointer, shown string, toModel func(string) any, read func(dom.Event) string) (value string, edited func(string)) {
+func (b *Builder) Editing(in *Instance, control *dom.Node, ptr model.Pointer, shown string, toModel func(string) any, read func(dom.Event) string) (value string, edited func(string)) {
 	if read == nil {
 		read = func(ev dom.Event) string { return ev.Value }
 	}
 	uid, gen := in.UID, in.Comp.Gen
 	st := b.state
-	on(control, "focusin", b.Handler(func(ev dom.Event) {
+	On(control, "focusin", b.Handler(func(ev dom.Event) {
 		e := st.entry(uid, gen)
 		e.editing, e.user, e.conflicted = true, read(ev), false
 	}))
-	touch := b.toucher(in)
-	on(control, "focusout", b.Handler(func(ev dom.Event) {
+	touch := b.Toucher(in)
+	On(control, "focusout", b.Handler(func(ev dom.Event) {
 		touch() // leaving the field shows its validation (fieldError)
 		e := st.entry(uid, gen)
 		wasEditing, user := e.editing, read(ev)

@@ -3,10 +3,6 @@ package catalog
 import (
 	"encoding/json"
 	"testing"
-
-	"github.com/a2ui-go/a2ui/binding"
-	"github.com/a2ui-go/a2ui/dom"
-	"github.com/a2ui-go/a2ui/model"
 )
 
 // primary is the declarations the theme's primary colour c produces.
@@ -45,39 +41,5 @@ func TestThemeStyle(t *testing.T) {
 	_, errs := ParseTheme(json.RawMessage(`{"primaryColor":"red;}","font":"ok"}`))
 	if len(errs) != 1 || errs[0].Path != "/theme/primaryColor" {
 		t.Errorf("errors %v", errs)
-	}
-}
-
-// v0.8 {path, literal} (decoded from path+literalString) seeds the model once, then binds.
-func TestV08PathLiteralSeedsOnce(t *testing.T) {
-	p := model.NewProcessor(model.Options{})
-	apply(t, p, []json.RawMessage{
-		json.RawMessage(`{"surfaceUpdate":{"surfaceId":"s","components":[
-			{"id":"root","component":{"Column":{"children":{"explicitList":["f","echo"]}}}},
-			{"id":"f","component":{"TextField":{"label":{"literalString":"Name"},"text":{"path":"/user/name","literalString":"Guest"}}}},
-			{"id":"echo","component":{"Text":{"text":{"path":"/user/name"}}}}]}}`),
-		json.RawMessage(`{"beginRendering":{"surfaceId":"s","root":"root"}}`),
-	})
-	s, _ := p.Surface("s")
-	env := &Env{Functions: binding.BasicFunctions()}
-	_, errs := Build(s, env)
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	if v := get(t, s, "/user/name"); v != "Guest" {
-		t.Fatalf("seeded %v", v)
-	}
-	root, _ := Build(s, env)
-	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Guest" {
-		t.Errorf("echo %q", txt)
-	}
-	// A user edit is not overwritten by later builds.
-	fire(t, env, find(root, byTag("input")), eventInput("Ada"))
-	root, _ = Build(s, env)
-	if v := get(t, s, "/user/name"); v != "Ada" {
-		t.Errorf("after edit %v", v)
-	}
-	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Ada" {
-		t.Errorf("echo %q", txt)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/dom"
 )
 
@@ -23,7 +24,7 @@ var basicTypes = []string{"Column", "Row", "TextField", "DateTimeInput", "Choice
 // the browser runtime renumbers every surface heading below the page's heading level, so
 // agent headings never take over the page outline).
 func Catalog() *catalog.Catalog {
-	basic := catalog.Basic()
+	basic := basic.Catalog()
 	var defs []*catalog.ComponentDef
 	for _, t := range basicTypes {
 		if d, ok := basic.Lookup(t); ok {

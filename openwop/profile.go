@@ -60,7 +60,7 @@ func New(cfg Config) *Profile {
 // literally, so it needs no URL policy), its function registry ("required" only) and the
 // profile itself. The page's policy (opts.Policy) still applies on top.
 func (p *Profile) Apply(opts *render.Options) {
-	opts.Catalog = p.cat
+	opts.Catalog, opts.Catalogs = p.cat, nil // closed: no other catalog
 	opts.Functions = functions()
 	opts.Profile = p
 }

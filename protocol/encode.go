@@ -219,6 +219,37 @@ func EncodeCapabilitiesFor(versions []Version, catalogIDs []string, inline ...js
 	return appendValue(nil, top)
 }
 
+// EncodeCapabilitiesInline is EncodeCapabilitiesFor with inline catalogs in each
+// version's own shape: inline(v) gives the catalog documents for key v (the flat form
+// gets v0.9's). A nil inline, or one returning none, adds no inlineCatalogs.
+func EncodeCapabilitiesInline(versions []Version, catalogIDs []string, inline func(Version) []json.RawMessage) []byte {
+	ids := make([]any, len(catalogIDs))
+	for i, s := range catalogIDs {
+		ids[i] = s
+	}
+	inner := func(v Version) map[string]any {
+		m := map[string]any{"supportedCatalogIds": ids}
+		if inline == nil {
+			return m
+		}
+		if docs := inline(v); len(docs) > 0 {
+			list := make([]any, len(docs))
+			for i, r := range docs {
+				list[i] = r
+			}
+			m["inlineCatalogs"] = list
+		}
+		return m
+	}
+	top := inner(V09)
+	for _, v := range versions {
+		if v >= V09 {
+			top[v.String()] = inner(v)
+		}
+	}
+	return appendValue(nil, top)
+}
+
 // EncodeClientDataModel encodes the a2uiClientDataModel object (v1.0 calls it the
 // renderer data model; same shape): {"surfaces":{id:model},"version":".."}. Pass only
 // surfaces created with sendDataModel, and attach the result only to messages sent to the

@@ -30,6 +30,9 @@ const (
 	// CodeConflict: the agent wrote to the data path of a field the user is editing;
 	// the field kept the user's value (which goes into the model when they leave it).
 	CodeConflict = "INPUT_CONFLICT"
+	// CodeCatalogUnsupported: createSurface (or a v1.0 component or function call) named
+	// a catalog this renderer does not have; nothing of it renders.
+	CodeCatalogUnsupported = "CATALOG_UNSUPPORTED"
 )
 
 // Error is a renderer-side error in the shape of v0.9's error message: a machine-readable

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -188,7 +189,7 @@ var (
 // tree returns an updateComponents line with 1-5 components of any basic type whose
 // props are drawn from the type's PropSpecs.
 func (p *fuzzProgram) tree() string {
-	cat := catalog.Basic()
+	cat := basic.Catalog()
 	types := append(cat.Types(), "Bogus")
 	n := int(p.next())%5 + 1
 	list := make([]string, 0, n)

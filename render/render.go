@@ -3,12 +3,15 @@ package render
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/l10n"
@@ -61,10 +64,20 @@ type ActionSender interface {
 
 // Options configure a Renderer. The zero value is usable.
 type Options struct {
-	// Catalog renders components; nil means catalog.Basic().
+	// Catalogs are the component catalogs of the renderer (none: basic.Catalog()). A
+	// surface renders with the first that accepts its createSurface catalogId (v0.8
+	// without one: the first); a catalogId none accepts is reported as
+	// CATALOG_UNSUPPORTED at createSurface and the surface shows a fail-closed notice.
+	// Capabilities list every catalog's ids.
+	Catalogs []*catalog.Catalog
+	// Catalog is a shorthand: it goes before Catalogs.
 	Catalog *catalog.Catalog
-	// Functions are the catalog functions; nil means binding.BasicFunctions().
+	// Functions, if set, evaluates the FunctionCalls of every surface instead of the
+	// functions each catalog carries (Catalog.Functions).
 	Functions *binding.Functions
+	// InlineCatalogs: the agent accepts inline catalogs (its acceptsInlineCatalogs), so
+	// Capabilities describe the catalogs that are not official A2UI ones inline.
+	InlineCatalogs bool
 	// Formatter formats numbers and dates; nil means the Go formatter (en-US). The
 	// browser passes an Intl-backed formatter.
 	Formatter binding.Formatter
@@ -134,8 +147,10 @@ const debounce = 200 * time.Millisecond
 // client-to-server messages. It is single-goroutine: every method must be called on the
 // UI goroutine (cmd/wasm runs one and funnels JS callbacks into it).
 type Renderer struct {
-	host    Host
-	opts    Options
+	host Host
+	opts Options
+	// funcs are the function registries of opts.Catalogs (same index).
+	funcs   []*binding.Functions
 	proc    *model.Processor
 	enc     dom.Encoder
 	surf    map[string]*surface
@@ -164,6 +179,9 @@ type surface struct {
 	stream  *Stream // the stream whose state status shows (Retry reopens it)
 	crashed string
 	theme   string
+	// unsupported: no catalog of the renderer accepts the surface's catalogId; it
+	// shows a notice and nothing of it is built.
+	unsupported bool
 	// crashShown: the crash notice replaced the surface's content.
 	crashShown bool
 	// flights are the Buttons' last actions by instance uid (single-flight, retry).
@@ -191,30 +209,51 @@ type pendingAction struct {
 
 // New returns a renderer that draws into h.
 func New(h Host, opts Options) *Renderer {
-	if opts.Catalog == nil {
-		opts.Catalog = catalog.Basic()
+	if opts.Catalog != nil {
+		opts.Catalogs = append([]*catalog.Catalog{opts.Catalog}, opts.Catalogs...)
 	}
-	if opts.Functions == nil {
-		opts.Functions = binding.BasicFunctions()
+	if len(opts.Catalogs) == 0 {
+		opts.Catalogs = []*catalog.Catalog{basic.Catalog()}
 	}
+	opts.Catalog = opts.Catalogs[0]
 	if opts.Policy == nil {
 		opts.Policy = policy.Default()
 	}
 	applyLimits(&opts)
-	if opts.MaxFormatOutput > 0 {
-		opts.Functions = opts.Functions.Clone()
-		opts.Functions.SetMaxOutput(opts.MaxFormatOutput)
+	funcs := make([]*binding.Functions, len(opts.Catalogs))
+	for i, c := range opts.Catalogs {
+		f := opts.Functions
+		if f == nil {
+			f = c.Functions()
+		}
+		// A clone per renderer: its limits, policy and catalog resolver are its own. One
+		// policy governs components, URL props and every function call, whether from an
+		// action, a dynamic value or the agent.
+		f = f.Clone()
+		if opts.MaxFormatOutput > 0 {
+			f.SetMaxOutput(opts.MaxFormatOutput)
+		}
+		if opts.Policy.Functions.Allow != nil || len(opts.Policy.Functions.Deny) > 0 {
+			f.SetPolicy(opts.Policy)
+		}
+		funcs[i] = f
 	}
-	if opts.Policy.Functions.Allow != nil || len(opts.Policy.Functions.Deny) > 0 {
-		// One policy governs components, URL props and every function call, whether
-		// from an action, a dynamic value or the agent.
-		opts.Functions = opts.Functions.Clone()
-		opts.Functions.SetPolicy(opts.Policy)
+	resolve := func(id string) (*binding.Functions, bool) {
+		for i, c := range opts.Catalogs {
+			if c.Accepts(id) {
+				return funcs[i], true
+			}
+		}
+		return nil, false
 	}
+	for _, f := range funcs {
+		f.SetCatalogs(resolve)
+	}
+	opts.Functions = funcs[0]
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	r := &Renderer{host: h, opts: opts, proc: model.NewProcessor(opts.Limits),
+	r := &Renderer{host: h, opts: opts, proc: model.NewProcessor(opts.Limits), funcs: funcs,
 		surf: map[string]*surface{}, pending: map[string]pendingAction{}, streams: map[*Stream]bool{}}
 	r.proc.OnChange(r.onSurfaceEvent)
 	return r
@@ -299,7 +338,22 @@ func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
 		if ms != nil {
 			s.version = ms.Version
 		}
-		s.env = r.newEnv(ev.SurfaceID, s.base)
+		cat := -1
+		if ms != nil {
+			cat = r.catalogIndex(ms.CatalogID)
+		}
+		if cat < 0 {
+			s.unsupported = true
+			cat = 0
+			id := ""
+			if ms != nil {
+				id = ms.CatalogID
+			}
+			// Reported at createSurface, before any component arrives.
+			r.Report(&protocol.Error{Code: protocol.CodeCatalogUnsupported, SurfaceID: ev.SurfaceID, Path: "/createSurface/catalogId",
+				Message: "catalog " + strconv.Quote(id) + " is not supported by this renderer; the surface is not shown"})
+		}
+		s.env = r.newEnv(ev.SurfaceID, s.base, cat)
 		if ms != nil {
 			// The surface's one data-model subscription: the next frame rebuilds what
 			// read the written path.
@@ -318,6 +372,7 @@ func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
 		if s := r.surf[ev.SurfaceID]; s != nil {
 			if ms, ok := r.proc.Surface(ev.SurfaceID); ok {
 				s.version = ms.Version
+				r.rebindCatalog(s, ms.CatalogID)
 			}
 			r.markDirty(s)
 		}
@@ -424,7 +479,9 @@ func (r *Renderer) renderSurface(s *surface) {
 			return
 		}
 		var root *dom.Node
-		if !ms.Ready() {
+		if s.unsupported {
+			root = dom.El("div", catalog.CatalogUnsupported()).SetAttr("class", "a2ui-surface").WithKey(s.id)
+		} else if !ms.Ready() {
 			root = r.pendingNode(s)
 		} else {
 			s.env.Deadline = time.Time{}
@@ -542,10 +599,38 @@ func (r *Renderer) Dispatch(surfaceID string, ev dom.Event) {
 	}
 }
 
-func (r *Renderer) newEnv(id, base string) *catalog.Env {
+// catalogIndex returns the index of the first catalog accepting catalogID ("" — v0.8
+// without one — is the first), or -1.
+func (r *Renderer) catalogIndex(catalogID string) int {
+	for i, c := range r.opts.Catalogs {
+		if c.Accepts(catalogID) {
+			return i
+		}
+	}
+	return -1
+}
+
+// rebindCatalog moves s to the catalog of catalogID when it names another of the
+// renderer's catalogs: v0.8's beginRendering (which may name the catalog) can follow the
+// surfaceUpdate that created the surface. An unknown id is left to the build, which fails
+// the surface closed.
+func (r *Renderer) rebindCatalog(s *surface, catalogID string) {
+	if s.unsupported || s.env.Catalog.Accepts(catalogID) {
+		return
+	}
+	if i := r.catalogIndex(catalogID); i >= 0 {
+		s.env.Catalog, s.env.Functions = r.opts.Catalogs[i], r.funcs[i]
+		s.env.State.Invalidate()
+	}
+}
+
+// newEnv returns the Env of surface id rendered with catalog cat (an index into
+// opts.Catalogs).
+func (r *Renderer) newEnv(id, base string, cat int) *catalog.Env {
 	env := &catalog.Env{
-		Catalog:   r.opts.Catalog,
-		Functions: r.opts.Functions,
+		Catalog:   r.opts.Catalogs[cat],
+		Catalogs:  r.opts.Catalogs,
+		Functions: r.funcs[cat],
 		Formatter: r.opts.Formatter,
 		Policy:    r.opts.Policy,
 		BaseURL:   catalog.ParseBaseURL(base),
@@ -674,7 +759,19 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 		}
 		r.send(body, false)
 	}
-	if !r.opts.Policy.AllowFunction(m.Name) || !r.opts.Functions.Has(m.Name) {
+	funcs := r.opts.Functions
+	if m.CatalogID != "" {
+		i := r.catalogIndex(m.CatalogID)
+		if i < 0 {
+			answer(nil, &protocol.FunctionError{Code: protocol.CodeCatalogUnsupported,
+				Message: "catalog " + strconv.Quote(m.CatalogID) + " is not supported by this renderer"})
+			return
+		}
+		funcs = r.funcs[i]
+	} else if s := r.surf[m.SurfaceID]; s != nil {
+		funcs = s.env.Functions
+	}
+	if !r.opts.Policy.AllowFunction(m.Name) || !funcs.Has(m.Name) {
 		answer(nil, &protocol.FunctionError{Code: protocol.CodeFunction,
 			Message: "function " + strconv.Quote(m.Name) + " is not available in this renderer"})
 		return
@@ -692,7 +789,7 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 		}
 		args[k] = v
 	}
-	v, err := binding.EvalValue(scope, map[string]any{"call": m.Name, "args": args}, r.opts.Functions, r.opts.Formatter)
+	v, err := binding.EvalValue(scope, map[string]any{"call": m.Name, "args": args}, funcs, r.opts.Formatter)
 	if err != nil {
 		answer(nil, &protocol.FunctionError{Code: protocol.CodeFunction, Message: err.Error()})
 		return
@@ -757,16 +854,67 @@ func (r *Renderer) Destroy() {
 	}
 }
 
-// Capabilities returns the a2uiClientCapabilities object for the renderer's catalog, in the
-// per-version and the flat form (agents read both); transports put it in their metadata.
+// Capabilities returns the a2uiClientCapabilities object for the renderer's catalogs, in
+// the per-version and the flat form (agents read both); transports put it in their
+// metadata. supportedCatalogIds lists every catalog's ids; with Options.InlineCatalogs
+// the catalogs that are not official A2UI ones are also described inline, in each
+// version's catalog shape.
 func (r *Renderer) Capabilities() []byte {
-	b := protocol.EncodeCapabilities(r.opts.Catalog.CatalogIDs())
+	ids := r.CatalogIDs()
+	var inline func(protocol.Version) []json.RawMessage
+	if r.opts.InlineCatalogs {
+		inline = r.InlineCatalogDocs
+	}
+	b := protocol.EncodeCapabilitiesInline(protocol.CapabilityVersions, ids, inline)
 	if p := r.opts.Profile; p != nil {
 		if extra := p.Capabilities(); len(extra) > 0 && len(b) > 1 && b[len(b)-1] == '}' {
 			b = append(append(append(b[:len(b)-1:len(b)-1], ','), extra...), '}')
 		}
 	}
 	return b
+}
+
+// CatalogIDs returns the ids every catalog of the renderer accepts, catalog by catalog
+// (each sorted), without repeats: the supportedCatalogIds of its capabilities.
+func (r *Renderer) CatalogIDs() []string {
+	var ids []string
+	seen := map[string]bool{}
+	for _, c := range r.opts.Catalogs {
+		for _, id := range c.CatalogIDs() {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids
+}
+
+// InlineCatalogDocs returns the catalog documents (version v's shape) of the catalogs
+// that are not official A2UI ones: the inlineCatalogs of capabilities sent to an agent
+// that accepts them.
+func (r *Renderer) InlineCatalogDocs(v protocol.Version) []json.RawMessage {
+	var out []json.RawMessage
+	for _, c := range r.opts.Catalogs {
+		if official(c) {
+			continue
+		}
+		if doc, err := c.Document(v); err == nil {
+			out = append(out, doc)
+		}
+	}
+	return out
+}
+
+// official reports whether every id of c is an official A2UI catalog's (the agent knows
+// those by id).
+func official(c *catalog.Catalog) bool {
+	for _, id := range c.CatalogIDs() {
+		if !strings.HasPrefix(id, "https://a2ui.org/specification/") && !strings.HasPrefix(id, "https://a2ui.dev/specification/") {
+			return false
+		}
+	}
+	return true
 }
 
 // ClientDataModel returns the a2uiClientDataModel of the surfaces created with

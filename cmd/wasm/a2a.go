@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
 	"github.com/hack-pad/safejs"
@@ -26,7 +25,8 @@ func (jr *jsRenderer) startA2A(agent, message string) {
 		},
 	}
 	jr.agentURL = agent
-	jr.a2a = a2a.NewClient(a2aFetch{jr}, hooks, agent, catalog.Basic().CatalogIDs())
+	jr.a2a = a2a.NewClient(a2aFetch{jr}, hooks, agent, jr.r.CatalogIDs())
+	jr.a2a.Inline = jr.r.InlineCatalogDocs
 	if message != "" {
 		jr.a2a.Send(message, nil, jr.r.ClientDataModel, false)
 	}

@@ -1,6 +1,7 @@
 package a2a
 
 import (
+	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -68,6 +69,9 @@ type Client struct {
 	// first wait (doubled each time, default 250ms).
 	Retries int
 	Backoff time.Duration
+	// Inline gives the renderer's inline catalog documents (Session.Inline); set it
+	// before the card arrives.
+	Inline func(protocol.Version) []json.RawMessage
 }
 
 type turnReq struct {
@@ -133,6 +137,7 @@ func (c *Client) fetchCard(urls []string, last error) {
 			return
 		}
 		c.s = NewSession(card, c.ours)
+		c.s.Inline = c.Inline
 		c.ready = true
 		c.next()
 	}

@@ -30,6 +30,10 @@ type Session struct {
 	catalogs []string
 	// NewID returns a fresh messageId; nil means random hex.
 	NewID func() string
+	// Inline, when set, gives the renderer's inline catalog documents for a version
+	// (render.Renderer.InlineCatalogDocs); they are sent only to an agent whose card
+	// says acceptsInlineCatalogs.
+	Inline func(protocol.Version) []json.RawMessage
 
 	contextID, taskID string
 	rpc               int
@@ -115,7 +119,11 @@ func (s *Session) SendID(id, text string, a2ui [][]byte, dataModel []byte) Reque
 		id = s.newID()
 	}
 	versions, catalogs := s.card.announce(s.catalogs)
-	meta := map[string]any{"a2uiClientCapabilities": json.RawMessage(protocol.EncodeCapabilitiesFor(versions, catalogs))}
+	var inline func(protocol.Version) []json.RawMessage
+	if s.card.A2UI.AcceptsInlineCatalogs {
+		inline = s.Inline
+	}
+	meta := map[string]any{"a2uiClientCapabilities": json.RawMessage(protocol.EncodeCapabilitiesInline(versions, catalogs, inline))}
 	msgs := make([]json.RawMessage, 0, len(a2ui))
 	for _, m := range a2ui {
 		inner, dm := splitMetadata(m)

@@ -204,3 +204,21 @@ func TestSnapshotAddsOnlyWhatWasMissed(t *testing.T) {
 		t.Errorf("delivered:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// Inline catalogs go into the capabilities only when the card accepts them.
+func TestSendInlineCatalogsOnlyWhenAccepted(t *testing.T) {
+	inline := func(v protocol.Version) []json.RawMessage {
+		return []json.RawMessage{json.RawMessage(`{"catalogId":"urn:x","for":"` + v.String() + `"}`)}
+	}
+	c := card(V10, true, protocol.V10)
+	s := newTestSession(c)
+	s.Inline = inline
+	if body := string(s.Send("hi", nil, nil).Body); strings.Contains(body, "inlineCatalogs") {
+		t.Errorf("sent unasked: %s", body)
+	}
+	c.A2UI.AcceptsInlineCatalogs = true
+	body := string(s.Send("hi", nil, nil).Body)
+	if !strings.Contains(body, `"v1.0":{"inlineCatalogs":[{"catalogId":"urn:x","for":"v1.0"}]`) {
+		t.Errorf("capabilities: %s", body)
+	}
+}

@@ -1,4 +1,4 @@
-package catalog
+package basic
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -35,7 +36,9 @@ func newSurface(t testing.TB, components, data string) (*model.Processor, *model
 	return p, s
 }
 
-func testEnv() *Env { return &Env{Functions: binding.BasicFunctions()} }
+func testEnv() *catalog.Env {
+	return &catalog.Env{Catalog: Catalog(), Functions: binding.BasicFunctions()}
+}
 
 // find returns the first node (depth-first) for which pred holds.
 func find(n *dom.Node, pred func(*dom.Node) bool) *dom.Node {
@@ -82,7 +85,7 @@ func and(ps ...func(*dom.Node) bool) func(*dom.Node) bool {
 func byTag(tag string) func(*dom.Node) bool { return func(n *dom.Node) bool { return n.Tag == tag } }
 
 // fire dispatches ev to the handler n has for ev.Type.
-func fire(t testing.TB, env *Env, n *dom.Node, ev dom.Event) {
+func fire(t testing.TB, env *catalog.Env, n *dom.Node, ev dom.Event) {
 	t.Helper()
 	if n == nil {
 		t.Fatal("fire: nil node")

@@ -1,4 +1,4 @@
-package catalog
+package basic
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/internal/fixtures"
 
 	"github.com/a2ui-go/a2ui/binding"
@@ -137,8 +138,8 @@ func TestOfficialExamples(t *testing.T) {
 			}
 			for _, id := range ids {
 				s, _ := p.Surface(id)
-				env := &Env{Functions: binding.BasicFunctions()}
-				root, errs := Build(s, env)
+				env := &catalog.Env{Catalog: Catalog(), Functions: binding.BasicFunctions()}
+				root, errs := catalog.Build(s, env)
 				for _, e := range errs {
 					t.Errorf("surface %s: %v", id, e)
 				}
@@ -152,7 +153,7 @@ func TestOfficialExamples(t *testing.T) {
 					}
 				}
 				// A second build yields the same tree and no new errors.
-				root2, errs2 := Build(s, env)
+				root2, errs2 := catalog.Build(s, env)
 				if len(errs2) != 0 {
 					t.Errorf("rebuild reported errors again: %v", errs2)
 				}

@@ -1,10 +1,11 @@
-package catalog
+package basic
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
 )
@@ -22,17 +23,17 @@ const rowsComponents = `[
 func TestCacheWithoutFeedRebuilds(t *testing.T) {
 	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"}]}`)
 	env := testEnv()
-	first, _ := Build(s, env)
+	first, _ := catalog.Build(s, env)
 	r0 := rowNode(first, "0")
 	if err := s.Data.Set(model.MustPointer("/rows/0/name"), "A!"); err != nil {
 		t.Fatal(err)
 	}
-	second, _ := Build(s, env)
+	second, _ := catalog.Build(s, env)
 	if n := rowNode(second, "0"); n == r0 || !strings.Contains(dom.TextContent(n), "A!") {
 		t.Fatalf("row 0 after an unfed write: reused %v, text %q", n == r0, dom.TextContent(n))
 	}
 	// Nothing changed: everything is reused.
-	third, _ := Build(s, env)
+	third, _ := catalog.Build(s, env)
 	if rowNode(third, "0") != rowNode(second, "0") || rowNode(third, "1") != rowNode(second, "1") {
 		t.Fatal("an unchanged model rebuilt its rows")
 	}
@@ -43,17 +44,17 @@ func rowNode(root *dom.Node, i string) *dom.Node { return find(root, byKey("row@
 func TestCacheReusesUnchangedRows(t *testing.T) {
 	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"},{"name":"c"}]}`)
 	env := testEnv()
-	env.State = NewUIState()
+	env.State = catalog.NewUIState()
 	s.Data.Subscribe(nil, env.State.DataChanged) // as render does
-	var acts []ActionInvocation
-	env.OnAction = func(_ string, a ActionInvocation) { acts = append(acts, a) }
-	first, _ := Build(s, env)
+	var acts []catalog.ActionInvocation
+	env.OnAction = func(_ string, a catalog.ActionInvocation) { acts = append(acts, a) }
+	first, _ := catalog.Build(s, env)
 	r0, r1, r2 := rowNode(first, "0"), rowNode(first, "1"), rowNode(first, "2")
 
 	if err := s.Data.Set(model.MustPointer("/rows/1/name"), "B"); err != nil {
 		t.Fatal(err)
 	}
-	second, _ := Build(s, env)
+	second, _ := catalog.Build(s, env)
 	if rowNode(second, "0") != r0 || rowNode(second, "2") != r2 {
 		t.Error("unchanged rows were rebuilt")
 	}
@@ -64,11 +65,11 @@ func TestCacheReusesUnchangedRows(t *testing.T) {
 	if !strings.Contains(dom.TextContent(n1), "B") {
 		t.Fatalf("changed row shows %q", dom.TextContent(n1))
 	}
-	// Handlers of reused rows still work, and see the data at click time.
+	// catalog.Handlers of reused rows still work, and see the data at click time.
 	if err := s.Data.Set(model.MustPointer("/rows/2/name"), "C!"); err != nil {
 		t.Fatal(err)
 	}
-	third, _ := Build(s, env)
+	third, _ := catalog.Build(s, env)
 	btn := find(rowNode(third, "0"), func(n *dom.Node) bool { return n.Tag == "button" })
 	h, ok := btn.Handler("click")
 	if !ok || !env.Handlers.Dispatch(h, dom.Event{Type: "click"}, nil) {
@@ -85,11 +86,11 @@ func TestCacheReusesUnchangedRows(t *testing.T) {
 func TestCacheInvalidatedByComponentAndListChanges(t *testing.T) {
 	p, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"}]}`)
 	env := testEnv()
-	first, _ := Build(s, env)
+	first, _ := catalog.Build(s, env)
 	r0 := rowNode(first, "0")
 	// Replacing a component used by every row rebuilds every row.
 	apply(t, p, []json.RawMessage{json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"name","component":"Text","text":{"path":"name"},"variant":"h3"}]}}`)})
-	second, _ := Build(s, env)
+	second, _ := catalog.Build(s, env)
 	if rowNode(second, "0") == r0 || find(rowNode(second, "0"), func(n *dom.Node) bool { return n.Tag == "h3" }) == nil {
 		t.Fatalf("component change not picked up: %s", dom.HTML(second))
 	}
@@ -97,18 +98,18 @@ func TestCacheInvalidatedByComponentAndListChanges(t *testing.T) {
 	if err := s.Data.Set(model.MustPointer("/rows"), []any{map[string]any{"name": "z"}}); err != nil {
 		t.Fatal(err)
 	}
-	third, _ := Build(s, env)
+	third, _ := catalog.Build(s, env)
 	if rowNode(third, "1") != nil || !strings.Contains(dom.TextContent(third), "z") || strings.Contains(dom.TextContent(third), "a") {
 		t.Fatalf("list change not picked up: %s", dom.HTML(third))
 	}
 	// A missing child that arrives later replaces its placeholder.
 	apply(t, p, []json.RawMessage{json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"row","component":"Row","children":["name","later"]}]}}`)})
-	fourth, _ := Build(s, env)
+	fourth, _ := catalog.Build(s, env)
 	if find(fourth, byClass("a2ui-pending")) == nil {
 		t.Fatal("no placeholder for the missing child")
 	}
 	apply(t, p, []json.RawMessage{json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"later","component":"Text","text":"arrived"}]}}`)})
-	fifth, _ := Build(s, env)
+	fifth, _ := catalog.Build(s, env)
 	if find(fifth, byClass("a2ui-pending")) != nil || !strings.Contains(dom.TextContent(fifth), "arrived") {
 		t.Fatalf("late child not rendered: %s", dom.HTML(fifth))
 	}

@@ -1,4 +1,4 @@
-package catalog
+package basic
 
 import (
 	"encoding/json"
@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -19,14 +21,14 @@ func TestActionContextInTemplateRowResolvedAtClick(t *testing.T) {
 		{"id":"label","component":"Text","text":{"path":"name"}}
 	]`, `{"title":"T","items":[{"name":"apple"},{"name":"pear"}]}`)
 	env := testEnv()
-	var got []ActionInvocation
-	env.OnAction = func(sid string, a ActionInvocation) {
+	var got []catalog.ActionInvocation
+	env.OnAction = func(sid string, a catalog.ActionInvocation) {
 		if sid != "s" {
 			t.Errorf("surface %q", sid)
 		}
 		got = append(got, a)
 	}
-	root, errs := Build(s, env)
+	root, errs := catalog.Build(s, env)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -42,7 +44,7 @@ func TestActionContextInTemplateRowResolvedAtClick(t *testing.T) {
 		t.Fatal(err)
 	}
 	fire(t, env, btn, dom.Event{Type: "click"})
-	want := ActionInvocation{Name: "pick", SourceComponentID: "row",
+	want := catalog.ActionInvocation{Name: "pick", SourceComponentID: "row",
 		Context: map[string]any{"name": "plum", "title": "T", "fixed": "x", "n": 3.0}, UID: "row@/items/1"}
 	if len(got) != 1 || !reflect.DeepEqual(got[0], want) {
 		t.Errorf("action = %+v, want %+v", got, want)
@@ -56,7 +58,7 @@ func TestTextFieldWritesModel(t *testing.T) {
 		{"id":"echo","component":"Text","text":{"path":"/form/name"}}
 	]`, `{"form":{"name":"A"}}`)
 	env := testEnv()
-	root, _ := Build(s, env)
+	root, _ := catalog.Build(s, env)
 	input := find(root, byTag("input"))
 	if v, _ := prop(input, "value"); v != "A" {
 		t.Errorf("value prop %q", v)
@@ -65,7 +67,7 @@ func TestTextFieldWritesModel(t *testing.T) {
 	if v := get(t, s, "/form/name"); v != "Ada" {
 		t.Errorf("model = %v", v)
 	}
-	root, _ = Build(s, env)
+	root, _ = catalog.Build(s, env)
 	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Ada" {
 		t.Errorf("echo %q", txt)
 	}
@@ -89,7 +91,7 @@ func TestInputsWriteTypedValues(t *testing.T) {
 		{"id":"tm","component":"DateTimeInput","enableTime":true,"value":{"path":"/at"}}
 	]`, `{"ok":false,"vol":0.5,"when":"2025-12-15T10:30:00Z","day":"2025-01-02","at":"08:15"}`)
 	env := testEnv()
-	root, errs := Build(s, env)
+	root, errs := catalog.Build(s, env)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -125,7 +127,7 @@ func TestChoicePicker(t *testing.T) {
 	env := testEnv()
 	invalidated := 0
 	env.Invalidate = func(string) { invalidated++ }
-	root, errs := Build(s, env)
+	root, errs := catalog.Build(s, env)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -153,7 +155,7 @@ func TestChoicePicker(t *testing.T) {
 	if invalidated != before+1 {
 		t.Errorf("invalidated %d", invalidated)
 	}
-	root, _ = Build(s, env)
+	root, _ = catalog.Build(s, env)
 	many := find(root, byKey("many"))
 	if got := dom.TextContent(find(many, byKey("options"))); got != "Blue" {
 		t.Errorf("filtered options %q", got)
@@ -170,7 +172,7 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 		{"id":"b","component":"Column","children":["a"]},
 		{"id":"weird","component":"<img src=x onerror=alert(1)>"}
 	]`, "")
-	root, errs := Build(s, testEnv())
+	root, errs := catalog.Build(s, testEnv())
 	html := dom.Outline(root)
 	if n := find(root, byClass("a2ui-cycle")); n == nil {
 		t.Errorf("no cycle placeholder:\n%s", html)
@@ -197,14 +199,14 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 		{"id":"root","component":"Column","children":["later"]},
 		{"id":"later","component":"Text","text":"here"}
 	]`, "")
-	root, _ = Build(s2, testEnv())
+	root, _ = catalog.Build(s2, testEnv())
 	if dom.TextContent(root) != "here" {
 		t.Errorf("late child: %s", dom.Outline(root))
 	}
 
 	// A panicking component becomes a placeholder; its siblings still render.
-	boom := &ComponentDef{Name: "Boom", Render: func(*Builder, *Instance) *dom.Node { panic("kaboom") }}
-	cat := New(BasicCatalogIDs, append(basicDefs(), boom)...)
+	boom := &catalog.ComponentDef{Name: "Boom", Render: func(*catalog.Builder, *catalog.Instance) *dom.Node { panic("kaboom") }}
+	cat := catalog.New(CatalogIDs, append(defs(), boom)...)
 	_, s3 := newSurface(t, `[
 		{"id":"root","component":"Row","children":["x","ok"]},
 		{"id":"x","component":"Boom"},
@@ -212,7 +214,7 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 	]`, "")
 	env := testEnv()
 	env.Catalog = cat
-	root, errs = Build(s3, env)
+	root, errs = catalog.Build(s3, env)
 	if n := find(root, byKey("x")); n == nil || !byClass("a2ui-failed")(n) {
 		t.Errorf("no failed placeholder:\n%s", dom.Outline(root))
 	}
@@ -235,8 +237,8 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 	]`, `{"email":""}`)
 	env := testEnv()
 	sent := 0
-	env.OnAction = func(string, ActionInvocation) { sent++ }
-	root, _ := Build(s, env)
+	env.OnAction = func(string, catalog.ActionInvocation) { sent++ }
+	root, _ := catalog.Build(s, env)
 	btn := find(root, byKey("go"))
 	if getAttr(btn, "aria-disabled") != "true" || hasAttr(btn, "disabled") {
 		t.Errorf("button not aria-disabled (and focusable): %s", dom.Outline(btn))
@@ -250,7 +252,7 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 	if sent != 0 {
 		t.Error("click on a failing button was sent")
 	}
-	root, _ = Build(s, env)
+	root, _ = catalog.Build(s, env)
 	field = find(root, byKey("email"))
 	errEl := find(field, byClass("a2ui-error"))
 	input := find(field, byTag("input"))
@@ -261,7 +263,7 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 		t.Errorf("input not tied to error: %s", dom.Outline(field))
 	}
 	fire(t, env, input, dom.Event{Type: "input", Value: "a@b.co"})
-	root, _ = Build(s, env)
+	root, _ = catalog.Build(s, env)
 	btn = find(root, byKey("go"))
 	if hasAttr(btn, "aria-disabled") {
 		t.Error("button still disabled")
@@ -300,10 +302,10 @@ func TestFunctionCallActionOpenURL(t *testing.T) {
 		env := testEnv()
 		opened, sent := "", 0
 		env.OpenURL = func(u string) bool { opened = u; return true }
-		env.OnAction = func(string, ActionInvocation) { sent++ }
+		env.OnAction = func(string, catalog.ActionInvocation) { sent++ }
 		var errs []*protocol.Error
 		env.OnError = func(e *protocol.Error) { errs = append(errs, e) }
-		root, _ := Build(s, env)
+		root, _ := catalog.Build(s, env)
 		btn := find(root, byTag("button"))
 		for _, l := range btn.On {
 			env.Handlers.Dispatch(l.Handler, dom.Event{Type: "click"}, nil)
@@ -334,8 +336,8 @@ func TestTabsAndModalState(t *testing.T) {
 	inval := 0
 	env.Invalidate = func(string) { inval++ }
 	actions := 0
-	env.OnAction = func(string, ActionInvocation) { actions++ }
-	root, _ := Build(s, env)
+	env.OnAction = func(string, catalog.ActionInvocation) { actions++ }
+	root, _ := catalog.Build(s, env)
 	panel := find(root, byKey("panel"))
 	if dom.TextContent(panel) != "first" {
 		t.Errorf("panel %q", dom.Outline(panel))
@@ -354,7 +356,7 @@ func TestTabsAndModalState(t *testing.T) {
 	if actions != 1 {
 		t.Errorf("trigger action sent %d times", actions)
 	}
-	root, _ = Build(s, env)
+	root, _ = catalog.Build(s, env)
 	if got := dom.TextContent(find(root, byKey("panel"))); got != "second" {
 		t.Errorf("selected panel %q", got)
 	}
@@ -367,7 +369,7 @@ func TestTabsAndModalState(t *testing.T) {
 	}
 	// Escape / close event closes it.
 	fire(t, env, dlg, dom.Event{Type: "close"})
-	root, _ = Build(s, env)
+	root, _ = catalog.Build(s, env)
 	dlg = find(root, byTag("dialog"))
 	if v, _ := prop(dlg, "open"); v != "" {
 		t.Error("modal still open after close")
@@ -385,7 +387,7 @@ func TestMediaURLPolicy(t *testing.T) {
 		{"id":"data","component":"Image","url":"data:image/png;base64,iVBORw0KGgo="},
 		{"id":"vid","component":"Video","url":"data:image/png;base64,AAAA"}
 	]`, "")
-	root, errs := Build(s, testEnv())
+	root, errs := catalog.Build(s, testEnv())
 	if n := find(root, byKey("bad")); n.Tag != "span" || !byClass("a2ui-media-blocked")(n) {
 		t.Errorf("bad image: %s", dom.Outline(n))
 	}
@@ -412,7 +414,7 @@ func TestReadsRecorded(t *testing.T) {
 	]`, `{"rows":[{"label":"a"}]}`)
 	env := testEnv()
 	env.CollectReads = true
-	r := BuildResult(s, env)
+	r := catalog.BuildResult(s, env)
 	var got []string
 	for _, p := range r.Reads {
 		got = append(got, p.String())
@@ -426,8 +428,8 @@ func TestReadsRecorded(t *testing.T) {
 func TestErrorsReportedOnce(t *testing.T) {
 	_, s := newSurface(t, `[{"id":"root","component":"Nope"}]`, "")
 	env := testEnv()
-	_, e1 := Build(s, env)
-	_, e2 := Build(s, env)
+	_, e1 := catalog.Build(s, env)
+	_, e2 := catalog.Build(s, env)
 	if len(e1) != 1 || len(e2) != 0 {
 		t.Errorf("first %v, second %v", e1, e2)
 	}
@@ -445,12 +447,12 @@ func TestFieldMessageAfterTouch(t *testing.T) {
 			 "checks":[{"condition":{"call":"required","args":{"value":{"path":"/age"}}},"message":"Age is required"}]}
 		]`, `{"name":"","age":""}`)
 		env := testEnv()
-		root, _ := Build(s, env)
+		root, _ := catalog.Build(s, env)
 		if n := len(findAll(root, byClass("a2ui-error"))); n != 0 {
 			t.Fatalf("%s: %d messages on load", ev, n)
 		}
 		fire(t, env, find(find(root, byKey("name")), byTag("input")), dom.Event{Type: ev})
-		root, _ = Build(s, env)
+		root, _ = catalog.Build(s, env)
 		var got []string
 		for _, e := range findAll(root, byClass("a2ui-error")) {
 			got = append(got, dom.TextContent(e))
@@ -458,5 +460,53 @@ func TestFieldMessageAfterTouch(t *testing.T) {
 		if len(got) != 1 || got[0] != "Name is required" {
 			t.Errorf("%s: messages %q, want only the touched field's", ev, got)
 		}
+	}
+}
+
+// v0.8 {path, literal} (decoded from path+literalString) seeds the model once, then binds.
+func TestV08PathLiteralSeedsOnce(t *testing.T) {
+	p := model.NewProcessor(model.Options{})
+	apply(t, p, []json.RawMessage{
+		json.RawMessage(`{"surfaceUpdate":{"surfaceId":"s","components":[
+			{"id":"root","component":{"Column":{"children":{"explicitList":["f","echo"]}}}},
+			{"id":"f","component":{"TextField":{"label":{"literalString":"Name"},"text":{"path":"/user/name","literalString":"Guest"}}}},
+			{"id":"echo","component":{"Text":{"text":{"path":"/user/name"}}}}]}}`),
+		json.RawMessage(`{"beginRendering":{"surfaceId":"s","root":"root"}}`),
+	})
+	s, _ := p.Surface("s")
+	env := testEnv()
+	_, errs := catalog.Build(s, env)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if v := get(t, s, "/user/name"); v != "Guest" {
+		t.Fatalf("seeded %v", v)
+	}
+	root, _ := catalog.Build(s, env)
+	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Guest" {
+		t.Errorf("echo %q", txt)
+	}
+	// A user edit is not overwritten by later builds.
+	fire(t, env, find(root, byTag("input")), eventInput("Ada"))
+	root, _ = catalog.Build(s, env)
+	if v := get(t, s, "/user/name"); v != "Ada" {
+		t.Errorf("after edit %v", v)
+	}
+	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Ada" {
+		t.Errorf("echo %q", txt)
+	}
+}
+
+// A wrong enum literal is one VALIDATION_FAILED at the prop (the engine's catalog.PropSpec check
+// and the render function's Enum agree), and the default value renders.
+func TestWrongEnumReportedOnce(t *testing.T) {
+	_, s := newSurface(t, `[{"id":"root","component":"Text","text":"Hi","variant":"h9"}]`, "")
+	root, errs := catalog.Build(s, testEnv())
+	if len(errs) != 1 || errs[0].Code != protocol.CodeValidationFailed || errs[0].Path != "/components/root/variant" ||
+		errs[0].Message != "variant must be one of body, h1, h2, h3, h4, h5, caption" {
+		t.Fatalf("errors %v", errs)
+	}
+	if p := find(root, byClass("a2ui-text-body")); p == nil || p.Tag != "p" {
+		t.Errorf("not rendered as body text")
 	}
 }
