@@ -12,6 +12,7 @@ package main
 
 import (
 	"os"
+	"sync"
 	"time"
 
 	"github.com/hack-pad/safejs"
@@ -29,6 +30,10 @@ const workLimit = 8192
 
 // post enqueues f for the UI goroutine without ever blocking the caller.
 func post(f func()) { work.Post(f) }
+
+// uiMu is held while a task runs: by the UI goroutine, or by the input fast path
+// (inputNow), which runs only when it can take uiMu with the queue empty.
+var uiMu sync.Mutex
 
 // postWait enqueues f, first waiting for room; only for reader goroutines (never a JS
 // callback or the UI goroutine).
@@ -72,7 +77,9 @@ func main() {
 		if sliceStart.IsZero() {
 			sliceStart = time.Now()
 		}
+		uiMu.Lock()
 		runTask(f)
+		uiMu.Unlock()
 		if work.Len() > 0 && time.Since(sliceStart) > sliceBudget {
 			yieldToBrowser()
 			sliceStart = time.Time{}
