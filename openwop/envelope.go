@@ -2,9 +2,11 @@ package openwop
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
+	"github.com/a2ui-go/a2ui/protocol"
 )
 
 // Kind is the envelope type this profile renders.
@@ -98,23 +100,18 @@ func IsEnvelope(data []byte) bool {
 	if len(data) == 0 || data[0] != '{' || !bytes.Contains(data, []byte(Kind)) {
 		return false
 	}
-	var head struct {
-		Type json.RawMessage `json:"type"`
-	}
-	if json.Unmarshal(data, &head) != nil {
-		return false
-	}
-	return string(head.Type) == `"`+Kind+`"`
+	head, err := jsonscan.ObjectMap(data)
+	return err == nil && string(head["type"]) == `"`+Kind+`"`
 }
 
 // Parse validates data as a ui.a2ui-surface envelope against the closed schema and the
-// advertised versions. Unknown members of the envelope and of meta are ignored (they
+// advertised versions. data must be exactly one JSON object without duplicate keys
+// (internal/jsonscan reads it: no reflection in the wasm). Unknown members of the envelope and of meta are ignored (they
 // belong to the host protocol); payload, surface, components and actions are closed.
 func Parse(data []byte) (*Envelope, *Refusal) {
-	var top map[string]any
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.UseNumber()
-	if err := d.Decode(&top); err != nil || top == nil {
+	tree, err := jsonscan.Parse(data)
+	top, _ := tree.(map[string]any)
+	if err != nil || top == nil {
 		return nil, &Refusal{Code: CodeSchema, Message: "the envelope is not a JSON object"}
 	}
 	p := parser{}
@@ -124,10 +121,10 @@ func Parse(data []byte) (*Envelope, *Refusal) {
 		p.fail(CodeSchema, "/type", "type is "+strconv.Quote(t)+", not "+Kind)
 	}
 	env.EnvelopeID = p.str(top, "envelopeId", "/envelopeId", true, MaxText)
-	if sv, ok := top["schemaVersion"].(json.Number); !ok {
+	if sv, ok := top["schemaVersion"].(float64); !ok {
 		p.fail(CodeSchema, "/schemaVersion", "schemaVersion must be a number")
-	} else if p.ok() && sv.String() != strconv.Itoa(SchemaVersion) {
-		p.fail(CodeUnknownVersion, "/schemaVersion", "schema version "+sv.String()+" of "+Kind+" is not supported (this renderer reads "+strconv.Itoa(SchemaVersion)+")")
+	} else if p.ok() && sv != SchemaVersion {
+		p.fail(CodeUnknownVersion, "/schemaVersion", "schema version "+strconv.FormatFloat(sv, 'g', -1, 64)+" of "+Kind+" is not supported (this renderer reads "+strconv.Itoa(SchemaVersion)+")")
 	}
 	if v, has := top["partial"]; has {
 		b, ok := v.(bool)
@@ -285,9 +282,9 @@ func (p *parser) component(raw any, path string) Component {
 		c.Text = p.str(obj, "text", path+"/text", true, MaxText)
 		c.Level = 1
 		if v, has := obj["level"]; has {
-			n, ok := v.(json.Number)
-			l, err := strconv.Atoi(n.String())
-			if !ok || err != nil || l < 1 || l > 6 {
+			n, ok := v.(float64)
+			l := int(n)
+			if !ok || float64(l) != n || l < 1 || l > 6 {
 				p.fail(CodeSchema, path+"/level", "level must be an integer from 1 to 6")
 			}
 			c.Level = l
@@ -371,4 +368,18 @@ func (p *parser) field(obj map[string]any, path string, c *Component) {
 			return
 		}
 	}
+}
+
+// canonical is the surface as JSON, compared to tell a replay of a finalized surface
+// from a change. Every field of Surface, Component and Option must be in it.
+func (s Surface) canonical() []byte {
+	comps := make([]any, len(s.Components))
+	for i, c := range s.Components {
+		opts := make([]any, len(c.Options))
+		for j, o := range c.Options {
+			opts[j] = []string{o.Value, o.Label}
+		}
+		comps[i] = []any{c.Kind, c.ID, c.Text, c.Level, c.Label, c.Placeholder, c.Required, c.Default, opts, c.Target}
+	}
+	return protocol.AppendJSON(nil, []any{s.Title, comps})
 }

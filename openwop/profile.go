@@ -2,7 +2,6 @@ package openwop
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 
 	"github.com/a2ui-go/a2ui/catalog"
@@ -77,9 +76,9 @@ func (p *Profile) declared(target string) bool {
 // Capabilities advertises the kind, its schema version and the catalog versions and
 // components it renders (OpenWOP supportedEnvelopes / schemaVersions).
 func (p *Profile) Capabilities() []byte {
-	b, _ := json.Marshal(map[string]any{
+	b := protocol.AppendJSON(nil, map[string]any{
 		"supportedEnvelopes": []string{Kind},
-		"schemaVersions":     map[string]int{Kind: SchemaVersion},
+		"schemaVersions":     map[string]any{Kind: SchemaVersion},
 		Kind:                 map[string]any{"catalogVersions": CatalogVersions, "components": Components},
 	})
 	return b[1 : len(b)-1]
@@ -103,7 +102,7 @@ func (p *Profile) Decode(r *render.Renderer, data []byte) ([]protocol.Message, b
 	}
 	sid := env.CorrelationID
 	st := p.surfaces[sid]
-	canon, _ := json.Marshal(env.Surface)
+	canon := env.Surface.canonical()
 	switch {
 	case st != nil && st.failed:
 		return p.refuse(r, sid, &Refusal{Code: CodeSchema, Message: "the surface failed closed; later envelopes are not rendered"}), true
@@ -187,19 +186,19 @@ func (p *Profile) messages(r *render.Renderer, lines ...[]byte) []protocol.Messa
 }
 
 func createSurface(sid string) []byte {
-	b, _ := json.Marshal(map[string]any{"version": "v0.9",
+	b := protocol.AppendJSON(nil, map[string]any{"version": "v0.9",
 		"createSurface": map[string]any{"surfaceId": sid, "catalogId": CatalogID}})
 	return b
 }
 
 func updateComponents(sid string, comps []map[string]any) []byte {
-	b, _ := json.Marshal(map[string]any{"version": "v0.9",
+	b := protocol.AppendJSON(nil, map[string]any{"version": "v0.9",
 		"updateComponents": map[string]any{"surfaceId": sid, "components": comps}})
 	return b
 }
 
 func updateData(sid, path string, v any) []byte {
-	b, _ := json.Marshal(map[string]any{"version": "v0.9",
+	b := protocol.AppendJSON(nil, map[string]any{"version": "v0.9",
 		"updateDataModel": map[string]any{"surfaceId": sid, "path": path, "value": v}})
 	return b
 }
@@ -367,7 +366,7 @@ func (p *Profile) Action(r *render.Renderer, sid string, a catalog.ActionInvocat
 		trust = "untrusted"
 	}
 	action, _ := a.Context["action"].(string)
-	detail, _ := json.Marshal(map[string]any{"target": a.Name, "action": action, "values": values,
+	detail := protocol.AppendJSON(nil, map[string]any{"target": a.Name, "action": action, "values": values,
 		"envelopeId": st.envelope, "correlationId": sid, "contentTrust": trust})
 	r.Emit("a2ui-openwop-action", detail) // ActionEvent, spelled out for the d.ts drift check
 	return true

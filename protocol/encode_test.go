@@ -61,6 +61,7 @@ func TestEncodeValues(t *testing.T) {
 		{json.Number("NaN"), `null`},
 		{[]string{"a"}, `["a"]`},
 		{map[string]string{"b": "2", "a": "1"}, `{"a":"1","b":"2"}`},
+		{[]map[string]any{{"b": 1, "a": nil}, nil}, `[{"a":null,"b":1},{}]`},
 		{make(chan int), `null`},
 	}
 	// Other Go values go through encoding/json on the host only (jsonw_host.go); the

@@ -91,7 +91,7 @@ func appendFloat(b []byte, f float64) []byte {
 // appendValue appends any JSON-like Go value with sorted object keys. Supported without
 // reflection: nil, bool, string, float64/32, all int and uint kinds, json.Number,
 // json.RawMessage (compacted; invalid raw becomes null), map[string]any, []any,
-// map[string]string, []string, a MarshalJSON method. Anything else: marshalOther.
+// []map[string]any, map[string]string, []string, a MarshalJSON method. Anything else: marshalOther.
 func appendValue(b []byte, v any) []byte {
 	switch x := v.(type) {
 	case nil:
@@ -171,6 +171,15 @@ func appendValue(b []byte, v any) []byte {
 			b = appendValue(b, e)
 		}
 		return append(b, ']')
+	case []map[string]any:
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendValue(b, e)
+		}
+		return append(b, ']')
 	case []string:
 		b = append(b, '[')
 		for i, e := range x {
@@ -205,7 +214,7 @@ func appendValue(b []byte, v any) []byte {
 
 // AppendJSON appends v as compact JSON with sorted object keys, without reflection (so
 // without encoding/json in the wasm): nil, bool, string, numbers, json.Number,
-// json.RawMessage, map[string]any, []any, map[string]string, []string and values with a
+// json.RawMessage, map[string]any, []any, []map[string]any, map[string]string, []string and values with a
 // MarshalJSON method; other Go values go through encoding/json on the host and are null
 // in the wasm build; NaN and infinities are written as null. Strings are
 // not HTML-escaped (like JSON.stringify). Safe for concurrent use.

@@ -467,3 +467,19 @@ func TestChoicePickerConflict(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultActionIDs: without Options.NewID, action ids are 128 random bits in hex.
+func TestDefaultActionIDs(t *testing.T) {
+	r := &Renderer{}
+	seen := map[string]bool{}
+	for range 100 {
+		id := r.newID()
+		if len(id) != 32 || strings.Trim(id, "0123456789abcdef") != "" {
+			t.Fatalf("id %q is not 32 lowercase hex digits", id)
+		}
+		if seen[id] {
+			t.Fatalf("id %q repeated", id)
+		}
+		seen[id] = true
+	}
+}

@@ -1,9 +1,10 @@
 package render
 
 import (
-	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"math/rand/v2"
 	"net/url"
 	"strconv"
 	"strings"
@@ -952,13 +953,16 @@ func (r *Renderer) Nodes() int {
 	return n
 }
 
-// newID returns a fresh action id.
+// newID returns a fresh action id: 128 bits from math/rand/v2's global generator
+// (ChaCha8 seeded by the runtime from the platform's entropy). crypto/rand would link
+// Go's FIPS module into the wasm (41 KB brotli) for the same unpredictability here.
 func (r *Renderer) newID() string {
 	if r.opts.NewID != nil {
 		return r.opts.NewID()
 	}
 	var b [16]byte
-	_, _ = rand.Read(b[:])
+	binary.LittleEndian.PutUint64(b[:8], rand.Uint64())
+	binary.LittleEndian.PutUint64(b[8:], rand.Uint64())
 	return hex.EncodeToString(b[:])
 }
 

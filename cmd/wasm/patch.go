@@ -27,8 +27,25 @@ func startDOM() error {
 	if patcher, err = browser.NewPatcher(); err != nil {
 		return err
 	}
-	events, err = browser.NewEvents(func(ev dom.Event) { post(func() { dispatchEvent(ev) }) })
+	events, err = browser.NewEvents(func(ev dom.Event) {
+		if !inputNow(ev) {
+			post(func() { dispatchEvent(ev) })
+		}
+	})
 	return err
+}
+
+// inputNow is the typing fast path (inside the JS event callback): an input event that
+// finds the UI goroutine idle with nothing queued is dispatched, and its frame patched
+// (render.Dispatch renders at once), right there, without waking the UI goroutine.
+// Anything else (other events, queued work, a task in progress) is queued, in order.
+func inputNow(ev dom.Event) bool {
+	if ev.Type != "input" || work.Len() > 0 || !uiMu.TryLock() {
+		return false
+	}
+	defer uiMu.Unlock()
+	runTask(func() { dispatchEvent(ev) })
+	return true
 }
 
 // dispatchEvent routes a delegated DOM event to its renderer (UI goroutine).

@@ -303,3 +303,37 @@ func equalJSON(a, b any) bool {
 	y, _ := json.Marshal(b)
 	return string(x) == string(y)
 }
+
+// TestTypingPatchesInTheInputTask: an input event on an idle renderer is handled inside
+// the browser's event task (cmd/wasm inputNow): the Text bound to the field shows the new
+// value when dispatchEvent returns, with no frame or queue hop, keystroke after keystroke.
+func TestTypingPatchesInTheInputTask(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPage())
+	ctx := openRenderer(t, base, "")
+	processLines(ctx, "host",
+		`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"`+basicCatalog+`"}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"form","value":{"name":""}}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"form","components":[`+
+			`{"id":"root","component":"Column","children":["name","echo"]},`+
+			`{"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},`+
+			`{"id":"echo","component":"Text","text":{"path":"/name"}}`+
+			`]}}`,
+	)
+	flush(ctx, "host")
+	got := evalJS[[]string](ctx, `(() => {
+		const i = T.q("host", "input[data-a2ui-control]");
+		const out = [];
+		for (const v of ["A", "Ad", "Ada"]) {
+			i.value = v;
+			i.dispatchEvent(new InputEvent("input", {bubbles: true, composed: true}));
+			out.push(T.q("host", "p.a2ui-text").textContent + "|" + JSON.stringify(T.r.host.dataModel("form")));
+		}
+		return out;
+	})()`)
+	want := []string{`A|{"name":"A"}`, `Ad|{"name":"Ad"}`, `Ada|{"name":"Ada"}`}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("Text and data model right after each input event = %q, want %q", got, want)
+	}
+}

@@ -1,7 +1,6 @@
 package a2a
 
 import (
-	"encoding/json"
 	"errors"
 	"sort"
 	"strings"
@@ -120,31 +119,48 @@ type Extension struct {
 	Required              bool
 }
 
+// iface is one JSON-RPC interface candidate of a card.
+type iface struct{ url, binding, version string }
+
+// cardJSON is what ParseCard reads of a card.
 type cardJSON struct {
-	Name                string `json:"name"`
-	URL                 string `json:"url"`
-	ProtocolVersion     string `json:"protocolVersion"`
-	PreferredTransport  string `json:"preferredTransport"`
-	SupportedInterfaces []struct {
-		URL             string `json:"url"`
-		ProtocolBinding string `json:"protocolBinding"`
-		ProtocolVersion string `json:"protocolVersion"`
-	} `json:"supportedInterfaces"`
-	AdditionalInterfaces []struct {
-		URL       string `json:"url"`
-		Transport string `json:"transport"`
-	} `json:"additionalInterfaces"`
-	Capabilities struct {
-		Streaming  bool `json:"streaming"`
-		Extensions []struct {
-			URI      string `json:"uri"`
-			Required bool   `json:"required"`
-			Params   struct {
-				SupportedCatalogIDs   []string `json:"supportedCatalogIds"`
-				AcceptsInlineCatalogs bool     `json:"acceptsInlineCatalogs"`
-			} `json:"params"`
-		} `json:"extensions"`
-	} `json:"capabilities"`
+	name, url, protocolVersion, preferredTransport string
+	supported, additional                          []iface
+	streaming                                      bool
+	extensions                                     []extJSON
+}
+
+type extJSON struct {
+	uri      string
+	required bool
+	catalogs []string
+	inline   bool
+}
+
+// readCard reads body the way encoding/json filled the card struct (jsonread.go).
+func readCard(body []byte) (cardJSON, bool) {
+	r := reader{ok: true}
+	var c cardJSON
+	o := r.object(body)
+	if !r.ok || o == nil && !isNull(body) {
+		return c, false
+	}
+	c.name, c.url = r.str(o, "name"), r.str(o, "url")
+	c.protocolVersion, c.preferredTransport = r.str(o, "protocolVersion"), r.str(o, "preferredTransport")
+	for _, in := range r.objects(o, "supportedInterfaces") {
+		c.supported = append(c.supported, iface{url: r.str(in, "url"), binding: r.str(in, "protocolBinding"), version: r.str(in, "protocolVersion")})
+	}
+	for _, in := range r.objects(o, "additionalInterfaces") {
+		c.additional = append(c.additional, iface{url: r.str(in, "url"), binding: r.str(in, "transport")})
+	}
+	caps := r.obj(o, "capabilities")
+	c.streaming = r.boolean(caps, "streaming")
+	for _, e := range r.objects(caps, "extensions") {
+		params := r.obj(e, "params")
+		c.extensions = append(c.extensions, extJSON{uri: r.str(e, "uri"), required: r.boolean(e, "required"),
+			catalogs: r.strings(params, "supportedCatalogIds"), inline: r.boolean(params, "acceptsInlineCatalogs")})
+	}
+	return c, r.ok
 }
 
 // major maps a protocolVersion to V10 or V03 ("" when neither).
@@ -165,11 +181,14 @@ func major(v string) string {
 // back to its 0.3 url fields (protocolVersion, default "0.3"). Interface URLs must be
 // absolute http(s) URLs or "/path"s (resolved against cardURL's origin).
 func ParseCard(body []byte, cardURL string) (*Card, error) {
-	var c cardJSON
-	if err := json.Unmarshal(body, &c); err != nil {
+	if err := validJSON(body); err != nil {
 		return nil, errors.New("agent card is not valid JSON: " + err.Error())
 	}
-	card := &Card{Name: c.Name, Streaming: c.Capabilities.Streaming}
+	c, ok := readCard(body)
+	if !ok {
+		return nil, errors.New("agent card has a member of the wrong type")
+	}
+	card := &Card{Name: c.name, Streaming: c.streaming}
 	pick := func(raw, version string) bool {
 		if raw == "" || version == "" {
 			return false
@@ -182,8 +201,8 @@ func ParseCard(body []byte, cardURL string) (*Card, error) {
 		return true
 	}
 	for _, want := range []string{V10, V03} {
-		for _, in := range c.SupportedInterfaces {
-			if strings.EqualFold(in.ProtocolBinding, "JSONRPC") && major(in.ProtocolVersion) == want && pick(in.URL, want) {
+		for _, in := range c.supported {
+			if strings.EqualFold(in.binding, "JSONRPC") && major(in.version) == want && pick(in.url, want) {
 				break
 			}
 		}
@@ -192,19 +211,19 @@ func ParseCard(body []byte, cardURL string) (*Card, error) {
 		}
 	}
 	if card.Endpoint == "" {
-		v := major(c.ProtocolVersion)
-		if c.ProtocolVersion == "" {
+		v := major(c.protocolVersion)
+		if c.protocolVersion == "" {
 			v = V03
 		}
-		if c.PreferredTransport == "" || strings.EqualFold(c.PreferredTransport, "JSONRPC") {
-			pick(c.URL, v)
+		if c.preferredTransport == "" || strings.EqualFold(c.preferredTransport, "JSONRPC") {
+			pick(c.url, v)
 		}
-		for _, in := range c.AdditionalInterfaces {
+		for _, in := range c.additional {
 			if card.Endpoint != "" {
 				break
 			}
-			if strings.EqualFold(in.Transport, "JSONRPC") {
-				pick(in.URL, v)
+			if strings.EqualFold(in.binding, "JSONRPC") {
+				pick(in.url, v)
 			}
 		}
 	}
@@ -219,16 +238,16 @@ func ParseCard(body []byte, cardURL string) (*Card, error) {
 		}
 		return 0
 	}
-	for _, e := range c.Capabilities.Extensions {
-		if !strings.HasPrefix(e.URI, ExtensionPrefix) {
+	for _, e := range c.extensions {
+		if !strings.HasPrefix(e.uri, ExtensionPrefix) {
 			continue
 		}
-		v, ok := protocol.ParseVersion(strings.TrimPrefix(e.URI, ExtensionPrefix))
+		v, ok := protocol.ParseVersion(strings.TrimPrefix(e.uri, ExtensionPrefix))
 		if !ok || ExtensionURI(v) == "" || rank(v) <= rank(card.A2UI.Version) {
 			continue
 		}
-		card.A2UI = Extension{URI: ExtensionURI(v), Version: v, Required: e.Required,
-			CatalogIDs: e.Params.SupportedCatalogIDs, AcceptsInlineCatalogs: e.Params.AcceptsInlineCatalogs}
+		card.A2UI = Extension{URI: ExtensionURI(v), Version: v, Required: e.required,
+			CatalogIDs: e.catalogs, AcceptsInlineCatalogs: e.inline}
 	}
 	return card, nil
 }

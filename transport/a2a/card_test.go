@@ -65,6 +65,10 @@ func TestParseCard(t *testing.T) {
 		{"an unknown version", `{"supportedInterfaces":[{"url":"https://a/x","protocolBinding":"JSONRPC","protocolVersion":"2.0"}]}`,
 			"", "", "no JSON-RPC interface", false},
 		{"not JSON", `{"name":`, "", "", "not valid JSON", false},
+		{"a member of the wrong type", `{"url":"https://a/rpc","capabilities":{"streaming":"yes"}}`, "", "", "member of the wrong type", false},
+		{"not an object", `["https://a/rpc"]`, "", "", "member of the wrong type", false},
+		{"null members read as missing", `{"name":null,"url":"https://a/rpc","protocolVersion":null,"capabilities":{"streaming":null,"extensions":null}}`,
+			"https://a/rpc", V03, "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := ParseCard([]byte(tc.body), "https://card.example/.well-known/agent-card.json")

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -81,7 +82,7 @@ func methods(v string) [4]string {
 
 func (s *Session) request(method string, params any, stream bool) Request {
 	s.rpc++
-	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": s.rpc, "method": method, "params": params})
+	body := protocol.AppendJSON(nil, map[string]any{"jsonrpc": "2.0", "id": s.rpc, "method": method, "params": params})
 	h := map[string]string{"Content-Type": "application/json"}
 	if stream {
 		h["Accept"] = "text/event-stream"
@@ -123,8 +124,8 @@ func (s *Session) SendID(id, text string, a2ui [][]byte, dataModel []byte) Reque
 	if s.card.A2UI.AcceptsInlineCatalogs {
 		inline = s.Inline
 	}
-	meta := map[string]any{"a2uiClientCapabilities": json.RawMessage(protocol.EncodeCapabilitiesInline(versions, catalogs, inline))}
-	msgs := make([]json.RawMessage, 0, len(a2ui))
+	meta := map[string]any{"a2uiClientCapabilities": rawJSON(protocol.EncodeCapabilitiesInline(versions, catalogs, inline))}
+	msgs := make([]any, 0, len(a2ui))
 	for _, m := range a2ui {
 		inner, dm := splitMetadata(m)
 		if dataModel == nil && dm != nil {
@@ -133,11 +134,11 @@ func (s *Session) SendID(id, text string, a2ui [][]byte, dataModel []byte) Reque
 		msgs = append(msgs, inner)
 	}
 	if dataModel != nil {
-		meta["a2uiClientDataModel"] = json.RawMessage(dataModel)
+		meta["a2uiClientDataModel"] = rawJSON(dataModel)
 	}
 	uiVersion := s.card.A2UI.Version
-	if uiVersion == protocol.VersionUnknown && len(msgs) > 0 {
-		uiVersion = messageVersion(msgs[0])
+	if uiVersion == protocol.VersionUnknown && len(a2ui) > 0 {
+		uiVersion = messageVersion(a2ui[0])
 	}
 	mime := protocol.MIMEType(uiVersion)
 	v10 := s.card.Version == V10
@@ -198,43 +199,40 @@ func (s *Session) GetTask(id string) Request {
 
 // splitMetadata removes a top-level "metadata" member from an A2UI client message and
 // returns its a2uiClientDataModel (nil when absent).
-func splitMetadata(m []byte) (json.RawMessage, json.RawMessage) {
+func splitMetadata(m []byte) (rawJSON, rawJSON) {
 	if !bytes.Contains(m, []byte(`"metadata"`)) {
-		return json.RawMessage(m), nil
+		return rawJSON(m), nil
 	}
-	var o map[string]json.RawMessage
-	if json.Unmarshal(m, &o) != nil {
-		return json.RawMessage(m), nil
-	}
+	r := reader{ok: true}
+	o := r.object(m)
 	meta, ok := o["metadata"]
-	if !ok {
-		return json.RawMessage(m), nil
+	if !r.ok || !ok {
+		return rawJSON(m), nil
 	}
 	delete(o, "metadata")
-	var inner struct {
-		DataModel json.RawMessage `json:"a2uiClientDataModel"`
+	var dm rawJSON
+	if mo := r.object(meta); r.ok {
+		dm = r.raw(mo, "a2uiClientDataModel")
 	}
-	_ = json.Unmarshal(meta, &inner)
-	out, _ := json.Marshal(o)
-	return out, inner.DataModel
+	out := make(map[string]any, len(o))
+	for k, v := range o {
+		out[k] = rawJSON(v)
+	}
+	return protocol.AppendJSON(nil, out), dm
 }
 
 func messageVersion(m []byte) protocol.Version {
-	var o struct {
-		Version string `json:"version"`
-	}
-	if json.Unmarshal(m, &o) == nil {
-		if v, ok := protocol.ParseVersion(o.Version); ok {
-			return v
-		}
+	r := reader{ok: true}
+	if v, ok := protocol.ParseVersion(r.str(r.object(m), "version")); r.ok && ok {
+		return v
 	}
 	return protocol.V08
 }
 
 // RPCError is a JSON-RPC error response.
 type RPCError struct {
-	Code    int    `json:"code"`
-	Message string `json:"message"`
+	Code    int
+	Message string
 }
 
 func (e *RPCError) Error() string {
@@ -275,59 +273,70 @@ type Result struct {
 // Failed reports whether the event ended the task unsuccessfully.
 func (r *Result) Failed() bool { return r.State == "failed" || r.State == "rejected" }
 
-type rpcResponse struct {
-	Result json.RawMessage `json:"result"`
-	Error  *RPCError       `json:"error"`
+// part is one A2A message or artifact part.
+type part struct {
+	kind      string
+	text      *string
+	data      []byte
+	mediaType string
+	mimeType  string // metadata.mimeType
 }
 
-type partJSON struct {
-	Kind      string          `json:"kind"`
-	Text      *string         `json:"text"`
-	Data      json.RawMessage `json:"data"`
-	MediaType string          `json:"mediaType"`
-	Metadata  map[string]any  `json:"metadata"`
+type message struct {
+	messageID, role, contextID, taskID string
+	parts                              []part
 }
 
-type messageJSON struct {
-	Kind      string     `json:"kind"`
-	MessageID string     `json:"messageId"`
-	Role      string     `json:"role"`
-	ContextID string     `json:"contextId"`
-	TaskID    string     `json:"taskId"`
-	Parts     []partJSON `json:"parts"`
+type artifact struct {
+	id    string
+	parts []part
 }
 
-type statusJSON struct {
-	State   string       `json:"state"`
-	Message *messageJSON `json:"message"`
+func (r *reader) part(o obj) part {
+	p := part{kind: r.str(o, "kind"), data: r.raw(o, "data"), mediaType: r.str(o, "mediaType")}
+	if t, ok := r.strp(o, "text"); ok {
+		p.text = &t
+	}
+	if md := r.obj(o, "metadata"); md != nil {
+		// metadata is map[string]any: only a string mimeType counts.
+		p.mimeType, _ = jsonStringOK(md["mimeType"])
+	}
+	return p
 }
 
-type artifactJSON struct {
-	ArtifactID string     `json:"artifactId"`
-	Parts      []partJSON `json:"parts"`
+func jsonStringOK(raw []byte) (string, bool) {
+	s, err := jsonscan.String(raw)
+	return s, err == nil
 }
 
-type taskJSON struct {
-	Kind      string          `json:"kind"`
-	ID        string          `json:"id"`
-	ContextID string          `json:"contextId"`
-	Status    statusJSON      `json:"status"`
-	History   []*messageJSON  `json:"history"`
-	Artifacts []*artifactJSON `json:"artifacts"`
+func (r *reader) parts(o obj) []part {
+	var out []part
+	for _, p := range r.objects(o, "parts") {
+		out = append(out, r.part(p))
+	}
+	return out
 }
 
-type statusUpdateJSON struct {
-	TaskID    string     `json:"taskId"`
-	ContextID string     `json:"contextId"`
-	Status    statusJSON `json:"status"`
-	Final     bool       `json:"final"`
+// message reads o as a message (nil for null).
+func (r *reader) message(o obj) *message {
+	if o == nil {
+		return nil
+	}
+	return &message{messageID: r.str(o, "messageId"), role: r.str(o, "role"),
+		contextID: r.str(o, "contextId"), taskID: r.str(o, "taskId"), parts: r.parts(o)}
 }
 
-type artifactUpdateJSON struct {
-	TaskID    string        `json:"taskId"`
-	ContextID string        `json:"contextId"`
-	Artifact  *artifactJSON `json:"artifact"`
-	Append    bool          `json:"append"`
+// status reads member "status": its state and message.
+func (r *reader) status(o obj) (string, *message) {
+	st := r.obj(o, "status")
+	return r.str(st, "state"), r.message(r.obj(st, "message"))
+}
+
+func (r *reader) artifact(o obj) *artifact {
+	if o == nil {
+		return nil
+	}
+	return &artifact{id: r.str(o, "artifactId"), parts: r.parts(o)}
 }
 
 // Event reads one response: an SSE event's data or a whole JSON response body. Both
@@ -336,89 +345,104 @@ type artifactUpdateJSON struct {
 // Agent messages and artifact parts already delivered are skipped, so a task snapshot
 // yields only what is new.
 func (s *Session) Event(data []byte) Result {
-	var resp rpcResponse
-	if err := json.Unmarshal(data, &resp); err != nil {
+	if err := validJSON(data); err != nil {
 		return Result{Bad: "the agent sent invalid JSON: " + err.Error()}
 	}
-	if resp.Error != nil {
-		return Result{Final: true, Err: resp.Error}
+	r := reader{ok: true}
+	resp := r.object(data)
+	result := r.raw(resp, "result")
+	var rpcErr *RPCError
+	if eo := r.obj(resp, "error"); eo != nil {
+		rpcErr = &RPCError{Code: r.integer(eo, "code"), Message: r.str(eo, "message")}
+	}
+	if !r.ok {
+		return Result{Bad: "the agent sent a malformed JSON-RPC response"}
+	}
+	if rpcErr != nil {
+		return Result{Final: true, Err: rpcErr}
 	}
 	var res Result
-	var wrap struct {
-		Kind           string          `json:"kind"`
-		Task           json.RawMessage `json:"task"`
-		Message        json.RawMessage `json:"message"`
-		StatusUpdate   json.RawMessage `json:"statusUpdate"`
-		ArtifactUpdate json.RawMessage `json:"artifactUpdate"`
-		// A bare Task (1.0's GetTask result) or Message has no wrapper and no kind.
-		ID        json.RawMessage `json:"id"`
-		Status    json.RawMessage `json:"status"`
-		MessageID json.RawMessage `json:"messageId"`
-	}
-	if len(resp.Result) == 0 || json.Unmarshal(resp.Result, &wrap) != nil {
+	wrap := r.object(result)
+	if result == nil || wrap == nil || !r.ok {
 		return Result{Bad: "the agent's response has no result object"}
 	}
-	raw, kind := resp.Result, wrap.Kind
+	raw, kind := result, r.str(wrap, "kind")
 	switch {
 	case kind != "":
-	case wrap.ID != nil && wrap.Status != nil:
+	case wrap["id"] != nil && wrap["status"] != nil:
+		// A bare Task (1.0's GetTask result) or Message has no wrapper and no kind.
 		kind = "task"
-	case wrap.MessageID != nil:
+	case wrap["messageId"] != nil:
 		kind = "message"
 	}
-	switch {
-	case wrap.Task != nil:
-		raw, kind = wrap.Task, "task"
-	case wrap.Message != nil:
-		raw, kind = wrap.Message, "message"
-	case wrap.StatusUpdate != nil:
-		raw, kind = wrap.StatusUpdate, "status-update"
-	case wrap.ArtifactUpdate != nil:
-		raw, kind = wrap.ArtifactUpdate, "artifact-update"
+	for _, w := range [...]struct{ key, kind string }{{"task", "task"}, {"message", "message"},
+		{"statusUpdate", "status-update"}, {"artifactUpdate", "artifact-update"}} {
+		if v := wrap[w.key]; v != nil {
+			raw, kind = v, w.kind
+			break
+		}
+	}
+	if !r.ok {
+		return Result{Bad: "the agent's response has no result object"}
 	}
 	res.Kind = kind
 	bad := func() Result {
 		return Result{Bad: "the agent sent a malformed " + kind}
 	}
+	o := r.object(raw)
 	switch kind {
 	case "task":
-		var t taskJSON
-		if json.Unmarshal(raw, &t) != nil {
+		res.TaskID, res.ContextID = r.str(o, "id"), r.str(o, "contextId")
+		state, msg := r.status(o)
+		var history []*message
+		for _, m := range r.objects(o, "history") {
+			history = append(history, r.message(m))
+		}
+		var arts []*artifact
+		for _, a := range r.objects(o, "artifacts") {
+			arts = append(arts, r.artifact(a))
+		}
+		if !r.ok {
 			return bad()
 		}
-		res.TaskID, res.ContextID = t.ID, t.ContextID
-		for _, m := range t.History {
+		for _, m := range history {
 			s.message(m, &res)
 		}
-		s.message(t.Status.Message, &res)
-		for _, a := range t.Artifacts {
-			s.artifact(a, false, true, &res)
+		s.message(msg, &res)
+		for _, a := range arts {
+			if a != nil {
+				s.artifact(a, false, true, &res)
+			}
 		}
-		res.State = normState(t.Status.State)
+		res.State = normState(state)
 	case "message":
-		var m messageJSON
-		if json.Unmarshal(raw, &m) != nil {
+		m := r.message(o)
+		if !r.ok {
 			return bad()
 		}
-		res.TaskID, res.ContextID = m.TaskID, m.ContextID
-		s.message(&m, &res)
+		if m != nil {
+			res.TaskID, res.ContextID = m.taskID, m.contextID
+			s.message(m, &res)
+		}
 		res.Final = true
 	case "status-update":
-		var u statusUpdateJSON
-		if json.Unmarshal(raw, &u) != nil {
+		res.TaskID, res.ContextID = r.str(o, "taskId"), r.str(o, "contextId")
+		state, msg := r.status(o)
+		final := r.boolean(o, "final")
+		if !r.ok {
 			return bad()
 		}
-		res.TaskID, res.ContextID = u.TaskID, u.ContextID
-		s.message(u.Status.Message, &res)
-		res.State = normState(u.Status.State)
-		res.Final = u.Final
+		s.message(msg, &res)
+		res.State = normState(state)
+		res.Final = final
 	case "artifact-update":
-		var u artifactUpdateJSON
-		if json.Unmarshal(raw, &u) != nil || u.Artifact == nil {
+		res.TaskID, res.ContextID = r.str(o, "taskId"), r.str(o, "contextId")
+		a := r.artifact(r.obj(o, "artifact"))
+		appendParts := r.boolean(o, "append")
+		if !r.ok || a == nil {
 			return bad()
 		}
-		res.TaskID, res.ContextID = u.TaskID, u.ContextID
-		s.artifact(u.Artifact, u.Append, false, &res)
+		s.artifact(a, appendParts, false, &res)
 	default:
 		return Result{Bad: "the agent sent an unknown result"}
 	}
@@ -451,37 +475,37 @@ func normState(st string) string {
 
 func isUser(role string) bool { return role == "user" || role == "ROLE_USER" }
 
-func (s *Session) message(m *messageJSON, res *Result) {
-	if m == nil || isUser(m.Role) {
+func (s *Session) message(m *message, res *Result) {
+	if m == nil || isUser(m.role) {
 		return
 	}
-	if m.MessageID != "" {
-		if s.seen[m.MessageID] {
+	if m.messageID != "" {
+		if s.seen[m.messageID] {
 			return
 		}
-		s.seen[m.MessageID] = true
+		s.seen[m.messageID] = true
 	}
-	for i := range m.Parts {
-		s.part(&m.Parts[i], res)
+	for i := range m.parts {
+		s.part(&m.parts[i], res)
 	}
 }
 
 // artifact delivers an artifact's parts: all of them for an update (counting them, or
 // adding to the count when append), only those beyond the delivered count for a
 // snapshot.
-func (s *Session) artifact(a *artifactJSON, appendParts, snapshot bool, res *Result) {
+func (s *Session) artifact(a *artifact, appendParts, snapshot bool, res *Result) {
 	from := 0
 	switch {
 	case snapshot:
-		from = s.parts[a.ArtifactID]
+		from = s.parts[a.id]
 	case !appendParts:
-		s.parts[a.ArtifactID] = 0
+		s.parts[a.id] = 0
 	}
-	for i := from; i < len(a.Parts); i++ {
-		s.part(&a.Parts[i], res)
+	for i := from; i < len(a.parts); i++ {
+		s.part(&a.parts[i], res)
 	}
-	if len(a.Parts) > from {
-		s.parts[a.ArtifactID] += len(a.Parts) - from
+	if len(a.parts) > from {
+		s.parts[a.id] += len(a.parts) - from
 	}
 }
 
@@ -491,32 +515,29 @@ const (
 	MediaType    = "application/a2ui+json"
 )
 
-func (s *Session) part(p *partJSON, res *Result) {
-	if p.Text != nil && (p.Kind == "" || p.Kind == "text") {
-		res.Texts = append(res.Texts, *p.Text)
+func (s *Session) part(p *part, res *Result) {
+	if p.text != nil && (p.kind == "" || p.kind == "text") {
+		res.Texts = append(res.Texts, *p.text)
 		return
 	}
-	if len(p.Data) == 0 || (p.Kind != "" && p.Kind != "data") {
+	if len(p.data) == 0 || (p.kind != "" && p.kind != "data") {
 		return
 	}
-	mt := p.MediaType
-	if v, ok := p.Metadata["mimeType"].(string); ok && mt == "" {
-		mt = v
+	mt := p.mediaType
+	if mt == "" {
+		mt = p.mimeType
 	}
 	if mt != MediaType && mt != MediaTypeOld {
 		return
 	}
-	data := p.Data
+	data := p.data
 	// The SDKs' 0.3 compatibility layer wraps a non-object value as {"value": ...}.
-	var w map[string]json.RawMessage
-	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) && json.Unmarshal(data, &w) == nil && len(w) == 1 {
-		if v, ok := w["value"]; ok {
-			data = v
+	if data[0] == '{' {
+		if w, err := jsonscan.ObjectMap(data); err == nil && len(w) == 1 {
+			if v, ok := w["value"]; ok {
+				data = v
+			}
 		}
 	}
-	var buf bytes.Buffer
-	if json.Compact(&buf, data) != nil {
-		return
-	}
-	res.A2UI = append(res.A2UI, buf.Bytes())
+	res.A2UI = append(res.A2UI, protocol.AppendJSON(nil, rawJSON(data)))
 }

@@ -121,10 +121,24 @@ func TestEventShapes(t *testing.T) {
 			[]string{`[` + msgA + `]`}, []string{"working on it", "done"}, "completed", true, 0, ""},
 		{"bare 1.0 task (GetTask)", rpc(`{"id":"T","contextId":"C","status":{"state":"TASK_STATE_FAILED"}}`), nil, nil, "failed", true, 0, ""},
 		{"JSON-RPC error", `{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"task not found"}}`, nil, nil, "", true, -32001, ""},
-		{"not JSON", `{"jsonrpc":`, nil, nil, "", false, 0, "the agent sent invalid JSON: unexpected end of JSON input"},
+		{"not JSON", `{"jsonrpc":`, nil, nil, "", false, 0, "the agent sent invalid JSON: unexpected end of JSON input (offset 11, at /jsonrpc)"},
 		{"no result", `{"jsonrpc":"2.0","id":1}`, nil, nil, "", false, 0, "the agent's response has no result object"},
 		{"unknown result", rpc(`{"kind":"weather"}`), nil, nil, "", false, 0, "the agent sent an unknown result"},
 		{"malformed artifact update", rpc(`{"artifactUpdate":{"artifact":7}}`), nil, nil, "", false, 0, "the agent sent a malformed artifact-update"},
+		// The hand-written readers (jsonread.go): null reads as missing, a wrong type
+		// fails the event, a duplicate key is malformed, JSON after the value is invalid.
+		{"null members read as missing", rpc(`{"kind":"status-update","taskId":null,"contextId":"C","final":null,"status":{"state":"working","message":{"messageId":"m1","role":null,"parts":[{"text":null,"data":` + msgA + `,"mediaType":"application/a2ui+json","metadata":null}]}}}`),
+			[]string{msgA}, nil, "working", false, 0, ""},
+		{"compacted payload, key order kept", rpc(`{"message":{"messageId":"m1","role":"agent","parts":[{"data": { "version" : "v0.9" , "deleteSurface" : { "surfaceId" : "s 1" } } ,"mediaType":"application/a2ui+json"}]}}`),
+			[]string{`{"version":"v0.9","deleteSurface":{"surfaceId":"s 1"}}`}, nil, "", true, 0, ""},
+		{"non-string mimeType ignored", rpc(`{"kind":"message","messageId":"m1","role":"agent","parts":[{"kind":"data","data":` + msgA + `,"metadata":{"mimeType":7}}]}`),
+			nil, nil, "", true, 0, ""},
+		{"wrong type: final", rpc(`{"kind":"status-update","final":"yes","status":{"state":"working"}}`), nil, nil, "", false, 0, "the agent sent a malformed status-update"},
+		{"wrong type: parts", rpc(`{"message":{"messageId":"m1","role":"agent","parts":{"text":"x"}}}`), nil, nil, "", false, 0, "the agent sent a malformed message"},
+		{"wrong type: history entry", rpc(`{"task":{"id":"T","status":{"state":"working"},"history":["x"]}}`), nil, nil, "", false, 0, "the agent sent a malformed task"},
+		{"wrong type: error code", `{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}`, nil, nil, "", false, 0, "the agent sent a malformed JSON-RPC response"},
+		{"duplicate key", `{"jsonrpc":"2.0","result":{"kind":"message"},"result":{"kind":"task"}}`, nil, nil, "", false, 0, "the agent sent invalid JSON: duplicate object key \"result\" (offset 45, at /result)"},
+		{"data after the value", `{"jsonrpc":"2.0"} {}`, nil, nil, "", false, 0, "the agent sent invalid JSON: data after the JSON value"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := newTestSession(card(V10, true, protocol.V09)).Event([]byte(tc.data))
@@ -148,6 +162,22 @@ func TestEventShapes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRequestBytes: the request body is written by hand (protocol.AppendJSON): compact,
+// keys sorted, raw A2UI messages kept as they are and a client message's metadata
+// moved into the A2A message's metadata.
+func TestRequestBytes(t *testing.T) {
+	s := newTestSession(card(V03, false, protocol.VersionUnknown))
+	action := `{"version":"v0.9","action":{"name":"go","surfaceId":"s","sourceComponentId":"b","timestamp":"t","context":{}},"metadata":{"a2uiClientDataModel":{"surfaces":{}}}}`
+	req := s.Send("a <b> & \"c\"", [][]byte{[]byte(action)}, nil)
+	caps := string(protocol.EncodeCapabilitiesFor(protocol.CapabilityVersions, []string{"https://a2ui.org/specification/v0_8/standard_catalog_definition.json", basic09}))
+	want := `{"id":1,"jsonrpc":"2.0","method":"message/send","params":{"message":{"extensions":["https://a2ui.org/a2a-extension/a2ui/v0.10"],"kind":"message","messageId":"m1",` +
+		`"metadata":{"a2uiClientCapabilities":` + caps + `,"a2uiClientDataModel":{"surfaces":{}}},` +
+		`"parts":[{"kind":"text","text":"a <b> & \"c\""},{"data":{"action":{"name":"go","surfaceId":"s","sourceComponentId":"b","timestamp":"t","context":{}},"version":"v0.9"},"kind":"data","metadata":{"mimeType":"application/json+a2ui"}}],"role":"user"}}}`
+	if string(req.Body) != want {
+		t.Errorf("body:\n got %s\nwant %s", req.Body, want)
 	}
 }
 
