@@ -1,0 +1,262 @@
+//go:build browser
+
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// This file tests host components and host functions from JS (A2UI.defineCatalog and
+// the catalogs mount option): a custom element and a factory element rendered from a
+// page catalog, their props as element properties, slotted A2UI children, DOM events to
+// actions and two-way bindings, and host functions with their failures.
+
+const chartCatalogID = "https://example.com/catalogs/charts/v1"
+
+// hostPageBody defines <x-chart> (records every property write) and window.chartCatalog.
+const hostPageBody = `<script>
+"use strict";
+class XChart extends HTMLElement {
+  constructor() {
+    super();
+    this.writes = [];
+    const root = this.attachShadow({ mode: "open" });
+    const h = document.createElement("h3");
+    const body = document.createElement("slot"); body.name = "body";
+    const items = document.createElement("slot"); items.name = "items";
+    root.append(h, body, items);
+  }
+  set title(v) { this._title = v; this.writes.push("title"); this.shadowRoot.querySelector("h3").textContent = v; }
+  get title() { return this._title; }
+  set data(v) { this._data = v; this.writes.push("data"); }
+  get data() { return this._data; }
+}
+customElements.define("x-chart", XChart);
+window.slowCalls = 0;
+window.chartCatalog = {
+  catalogId: "` + chartCatalogID + `",
+  extends: "basic",
+  components: {
+    Chart: {
+      tag: "x-chart",
+      props: {
+        title: { type: "string", bindable: true, required: true },
+        data: { type: "array", bindable: true },
+        kind: { type: "string", enum: ["bar", "line"] },
+        value: { type: "number", bindable: true },
+        onSelect: { type: "action" },
+        body: { type: "child" },
+        items: { type: "children" },
+      },
+      events: {
+        select: { action: "onSelect" },
+        change: { bind: "value", from: "detail.value" },
+      },
+    },
+    Pin: {
+      create: () => { const e = document.createElement("div"); e.className = "pin"; return e; },
+      props: { label: { type: "string", bindable: true } },
+    },
+  },
+  functions: {
+    shout: { args: { text: "string" }, returns: "string", call: (a) => a.text.toUpperCase() + "!" },
+    boom: { returns: "string", call: () => { throw new Error("kaboom"); } },
+    slow: { returns: "string", call: () => { window.slowCalls++; const t = performance.now(); while (performance.now() - t < 60) {} return "late"; } },
+  },
+};
+</script>`
+
+// chartStream is a v0.9 surface "c" on the chart catalog.
+var chartStream = []string{
+	`{"version":"v0.9","createSurface":{"surfaceId":"c","catalogId":"` + chartCatalogID + `"}}`,
+	`{"version":"v0.9","updateDataModel":{"surfaceId":"c","value":{"title":"Sales","data":[1,2,3],"picked":"b","v":3}}}`,
+	`{"version":"v0.9","updateComponents":{"surfaceId":"c","components":[` +
+		`{"id":"root","component":"Column","children":["chart","mirror","loud","boom","slow","pin"]},` +
+		`{"id":"chart","component":"Chart","title":{"path":"/title"},"data":{"path":"/data"},"kind":"bar","value":{"path":"/v"},"bogus":42,` +
+		`"onSelect":{"event":{"name":"pick","context":{"series":{"path":"/picked"},"title":{"path":"/title"}}}},"body":"cap","items":["i1","i2"]},` +
+		`{"id":"cap","component":"Text","text":"Caption"},` +
+		`{"id":"i1","component":"Text","text":"One"},` +
+		`{"id":"i2","component":"Text","text":"Two"},` +
+		`{"id":"mirror","component":"Text","text":{"call":"formatString","args":{"value":"v=${/v}"}}},` +
+		`{"id":"loud","component":"Text","text":{"call":"shout","args":{"text":{"path":"/title"}}}},` +
+		`{"id":"boom","component":"Text","text":{"call":"boom"}},` +
+		`{"id":"slow","component":"Text","text":{"call":"slow"}},` +
+		`{"id":"pin","component":"Pin","label":"Here"}` +
+		`]}}`,
+}
+
+// waitActionBody waits for the first POST carrying an action (the renderer posts its
+// error reports to the same URL) and returns it.
+func waitActionBody(t *testing.T, rec *actionRecorder) string {
+	t.Helper()
+	for n := 1; ; n++ {
+		bodies := rec.Wait(t, n)
+		for _, b := range bodies {
+			if strings.Contains(b, `"action":`) {
+				return b
+			}
+		}
+		n = len(bodies)
+	}
+}
+
+type hostError struct {
+	Code, Path, Message string
+}
+
+// hostErrors returns the a2ui-error details of host id.
+func hostErrors(t *testing.T, ctx context.Context, id string) []hostError {
+	t.Helper()
+	var out []hostError
+	for _, raw := range events(ctx, id, "a2ui-error") {
+		var d struct {
+			Error hostError `json:"error"`
+		}
+		if err := json.Unmarshal(raw, &d); err != nil {
+			t.Fatalf("a2ui-error detail %s: %v", raw, err)
+		}
+		out = append(out, d.Error)
+	}
+	return out
+}
+
+func findError(errs []hostError, code, path, msg string) bool {
+	for _, e := range errs {
+		if e.Code == code && (path == "" || e.Path == path) && strings.Contains(e.Message, msg) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestHostComponents(t *testing.T) {
+	requireBuilt(t)
+	rec := newActionRecorder()
+	base := serve(t, rendererPageWith(rendererPagePath, hostPageBody), handle("POST /agent/action", rec))
+	ctx := openRenderer(t, base, `{actionURL: "/agent/action", catalogs: [chartCatalog]}`)
+	processLines(ctx, "host", chartStream...)
+
+	chart := `T.q("host", "x-chart")`
+	if got := evalJSON(ctx, `(() => { const c = `+chart+`; return c && [c.title, c.data, c.hasAttribute("title"), c.hasAttribute("data"), "bogus" in c, c.kind, c.value]; })()`); got != `["Sales",[1,2,3],false,false,false,"bar",3]` {
+		t.Fatalf("x-chart [title, data, title attr, data attr, bogus, kind, value] = %s", got)
+	}
+	// Children slotted into the element, shown through its <slot>s.
+	if got := evalJSON(ctx, `(() => { const c = `+chart+`; return [c.querySelector('[slot="body"]').textContent, c.querySelector('[slot="items"]').textContent, c.shadowRoot.querySelector('slot[name="items"]').assignedElements().length]; })()`); got != `["Caption","OneTwo",1]` {
+		t.Errorf("slots [body, items, items assigned] = %s", got)
+	}
+	errs := hostErrors(t, ctx, "host")
+	if !findError(errs, "VALIDATION_FAILED", "/components/chart/bogus", `"bogus"`) {
+		t.Errorf("no VALIDATION_FAILED for the undeclared prop bogus at /components/chart/bogus: %+v", errs)
+	}
+	// A host function's result renders; a throw and an over-budget call fail.
+	text := hostText(ctx, "host")
+	if !strings.Contains(text, "SALES!") {
+		t.Errorf("shout result missing: %q", text)
+	}
+	if strings.Contains(text, "late") {
+		t.Errorf("the slow function's value was shown: %q", text)
+	}
+	if !findError(errs, "FUNCTION_FAILED", "", "kaboom") {
+		t.Errorf("no FUNCTION_FAILED with the thrown message: %+v", errs)
+	}
+	if !findError(errs, "FUNCTION_FAILED", "", "budget") {
+		t.Errorf("no FUNCTION_FAILED for the slow function: %+v", errs)
+	}
+	// The factory's element with its property.
+	if got := evalJSON(ctx, `(() => { const p = T.q("host", "div.pin"); return p && [p.label, p.hasAttribute("label")]; })()`); got != `["Here",false]` {
+		t.Errorf("factory element [label, label attr] = %s", got)
+	}
+
+	// A bound prop follows the data model; unchanged props are not written again.
+	evalJSON(ctx, `(`+chart+`.writes.length = 0, true)`)
+	processLines(ctx, "host", `{"version":"v0.9","updateDataModel":{"surfaceId":"c","path":"/title","value":"Q3"}}`)
+	if got := evalJSON(ctx, `[`+chart+`.title, `+chart+`.writes]`); got != `["Q3",["title"]]` {
+		t.Errorf("after updateDataModel [title, writes] = %s", got)
+	}
+	if text := hostText(ctx, "host"); !strings.Contains(text, "Q3!") {
+		t.Errorf("shout did not follow /title: %q", text)
+	}
+	bogus := 0
+	for _, e := range hostErrors(t, ctx, "host") {
+		if e.Path == "/components/chart/bogus" {
+			bogus++
+		}
+	}
+	if bogus != 1 {
+		t.Errorf("the undeclared prop was reported %d times, want once", bogus)
+	}
+	if n := evalJS[int](ctx, `slowCalls`); n != 1 {
+		t.Errorf("the slow function ran %d times, want 1 (disabled after its first overrun)", n)
+	}
+
+	// The element's event runs the action with its context resolved now.
+	evalJSON(ctx, `(`+chart+`.dispatchEvent(new CustomEvent("select", {detail: {series: "ignored"}})), true)`)
+	checkAction(t, "select", []byte(waitActionBody(t, rec)),
+		`{"version":"v0.9","action":{"name":"pick","surfaceId":"c","sourceComponentId":"chart","context":{"series":"b","title":"Q3"}}}`)
+
+	// Two-way binding: the event's detail.value goes to /v; the bound Text follows.
+	evalJSON(ctx, `(`+chart+`.dispatchEvent(new CustomEvent("change", {detail: {value: 7}})), true)`)
+	flush(ctx, "host")
+	if got := evalJSON(ctx, `T.rr("host").dataModel("c").v`); got != `7` {
+		t.Errorf("dataModel /v = %s, want 7", got)
+	}
+	if text := hostText(ctx, "host"); !strings.Contains(text, "v=7") {
+		t.Errorf("bound Text did not follow the write: %q", text)
+	}
+	if got := evalJSON(ctx, chart+`.value`); got != `7` {
+		t.Errorf("x-chart value = %s, want 7", got)
+	}
+	// A detail of the wrong type is reported and not written.
+	evalJSON(ctx, `(`+chart+`.dispatchEvent(new CustomEvent("change", {detail: {value: "x"}})), true)`)
+	flush(ctx, "host")
+	if got := evalJSON(ctx, `T.rr("host").dataModel("c").v`); got != `7` {
+		t.Errorf("dataModel /v = %s after a string detail, want 7", got)
+	}
+
+	// The same stream on a renderer without the catalog: reported, no host element.
+	evalJSON(ctx, `T.mount("plain", {})`)
+	processLines(ctx, "plain", chartStream...)
+	if n := evalJS[int](ctx, `T.qa("plain", "x-chart, div.pin").length`); n != 0 {
+		t.Errorf("a renderer without the catalog made %d host elements", n)
+	}
+	if perrs := hostErrors(t, ctx, "plain"); !findError(perrs, "VALIDATION_FAILED", "", chartCatalogID) {
+		t.Errorf("no error naming the unsupported catalog: %+v", perrs)
+	}
+}
+
+func TestDefineCatalog(t *testing.T) {
+	requireBuilt(t)
+	base := serve(t, rendererPageWith(rendererPagePath, hostPageBody))
+	ctx := newTab(t)
+	navigate(ctx, base+rendererPagePath)
+	// Before the runtime is up; the same id again throws.
+	if got := evalJSON(ctx, `(() => { A2UI.defineCatalog(chartCatalog); try { A2UI.defineCatalog(chartCatalog); return "no error"; } catch (e) { return e.message; } })()`); !strings.Contains(got, "already defined") {
+		t.Errorf("defining the catalog twice: %s", got)
+	}
+	for _, bad := range []string{
+		`{catalogId: "x", components: {A: {tag: "div"}}}`,
+		`{catalogId: "y", components: {A: {tag: "x-a", create: () => null}}}`,
+		`{catalogId: "z", functions: {f: {}}}`,
+	} {
+		if got := evalJSON(ctx, `(() => { try { A2UI.defineCatalog(`+bad+`); return "no error"; } catch (e) { return e.message; } })()`); got == `"no error"` {
+			t.Errorf("defineCatalog(%s) did not throw", bad)
+		}
+	}
+	if got := evalJSON(ctx, `T.mount("host", {})`); got != "true" {
+		t.Fatalf("mount = %s", got)
+	}
+	processLines(ctx, "host", chartStream...)
+	if got := evalJSON(ctx, `T.q("host", "x-chart").title`); got != `"Sales"` {
+		t.Errorf("x-chart title = %s on a renderer mounted after defineCatalog", got)
+	}
+	// An invalid declaration Go refuses (an event bound to an undeclared prop) fails the
+	// renderer closed with a notice and an error.
+	evalJSON(ctx, `(T.mount("bad", {catalogs: [{catalogId: "b", components: {A: {tag: "x-a", events: {change: {bind: "nope"}}}}}]}).catch(() => {}), true)`)
+	waitJS(ctx, `T.events("bad", "a2ui-error").length > 0`)
+	if got := evalJSON(ctx, `T.q("bad", ".a2ui-status") && T.q("bad", ".a2ui-status").textContent`); !strings.Contains(got, "catalogs are invalid") {
+		t.Errorf("invalid catalog notice = %s", got)
+	}
+}
