@@ -216,7 +216,7 @@
     if (fn !== undefined) {
       try { el = fn(); } catch (e) { console.error("a2ui: component factory failed", e); }
     }
-    if (!(el instanceof Element) || el.parentNode !== null || el[IDK] !== undefined) {
+    if (el === null || typeof el !== "object" || el.nodeType !== 1 || el.parentNode !== null || el[IDK] !== undefined) {
       stats.rejected++;
       return h.doc.createElement(BLOCKED);
     }
