@@ -65,7 +65,7 @@
         .role { color: var(--a2ui-color-on-surface-variant, #45464f); grid-column: 2; }
         .star { grid-row: 1; grid-column: 3; border: 0; background: none; font-size: 24px; line-height: 1; padding: 4px;
           color: var(--a2ui-color-on-surface-variant, #45464f); border-radius: 50%; }
-        .star[aria-pressed="true"] { color: #8a5a00; }
+        .star[aria-pressed="true"] { color: var(--a2ui-color-primary, #3b5bdb); }
         dl { grid-column: 1 / -1; display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 8px 0 0; }
         dt { color: var(--a2ui-color-on-surface-variant, #45464f); }
         dd { margin: 0; overflow-wrap: anywhere; }

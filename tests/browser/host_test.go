@@ -5,8 +5,12 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 )
 
 // This file tests host components and host functions from JS (A2UI.defineCatalog and
@@ -258,5 +262,74 @@ func TestDefineCatalog(t *testing.T) {
 	waitJS(ctx, `T.events("bad", "a2ui-error").length > 0`)
 	if got := evalJSON(ctx, `T.q("bad", ".a2ui-status") && T.q("bad", ".a2ui-status").textContent`); !strings.Contains(got, "catalogs are invalid") {
 		t.Errorf("invalid catalog notice = %s", got)
+	}
+}
+
+// TestGalleryCustomComponents opens the gallery's three custom-component samples: each
+// renders its page-defined element with the stream's data, a choice inside the element
+// writes the data model and the A2UI content bound to it follows, and axe finds no
+// violation (light and dark).
+func TestGalleryCustomComponents(t *testing.T) {
+	requireBuilt(t)
+	base := serve(t)
+	ctx := newTab(t)
+	navigate(ctx, base+"/index.html")
+	waitJS(ctx, `window.__gallery && window.__gallery.state.samples.length > 0`)
+	axeSrc, err := os.ReadFile(repoPath(t, "node_modules/axe-core/axe.min.js"))
+	if err != nil {
+		t.Fatalf("axe-core missing (npm ci): %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](string(axeSrc))); err != nil {
+		t.Fatalf("load axe: %v", err)
+	}
+	stage := `document.querySelector("#stage a2ui-renderer").shadowRoot`
+	for _, c := range []struct {
+		id, el, shown, click, surface, path, want, text string
+	}{
+		{"custom-contact_card", "demo-contact-card", `[e.name, e.email, e.favorite, e.querySelector('[slot="actions"]').textContent, e.shadowRoot.textContent.includes("ada@example.com")]`,
+			`.star`, "contact", "contact.favorite", "true", "AL · favorite: true"},
+		{"custom-sales_chart", "demo-chart", `[e.title, e.chartData.map((d) => d.value), e.kind, e.shadowRoot.querySelectorAll("rect").length]`,
+			`li:nth-child(2) button`, "sales", "selected", `"South"`, "Selected region: South"},
+		{"custom-store_map", "demo-map", `[e.selected, e.pins.length, e.querySelector('[slot="overlay"]').textContent, e.shadowRoot.querySelectorAll(".pin").length]`,
+			`.pin:nth-of-type(3)`, "stores", "selected", `"Harbour"`, "Harbour"},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			evalJSON(ctx, `(async () => { await window.__gallery.selectSample(`+jsString(c.id)+`); return true; })()`)
+			waitJS(ctx, `(() => { const g = window.__gallery.state; return g.renderer && g.lines.length > 0 && g.pos >= g.lines.length; })()`)
+			evalJSON(ctx, `window.__gallery.state.renderer.flush().then(() => new Promise((r) => requestAnimationFrame(() => r(true))))`)
+			got := evalJSON(ctx, `(() => { const e = `+stage+`.querySelector(`+jsString(c.el)+`); return e && `+c.shown+`; })()`)
+			want := map[string]string{
+				"custom-contact_card": `["Ada Lovelace","ada@example.com",false,"CallMessage",true]`,
+				"custom-sales_chart":  `["Sales by region, Q3",[42,27,35,24],"bar",4]`,
+				"custom-store_map":    `["Riverside",3,"RiversideDirections",3]`,
+			}[c.id]
+			if got != want {
+				t.Fatalf("%s shows %s, want %s", c.el, got, want)
+			}
+			for _, scheme := range []string{"light", "dark"} {
+				if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+					Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}, {Name: "prefers-reduced-motion", Value: "reduce"}},
+				}); err != nil {
+					t.Fatal(err)
+				}
+				evalJSON(ctx, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+				var res axeResult
+				if err := json.Unmarshal([]byte(evalJSON(ctx, `axe.run({include: [["#stage"]]}, {resultTypes: ["violations"]}).then((r) => ({violations: r.violations}))`)), &res); err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Violations) > 0 {
+					t.Errorf("%s: %d axe violations:\n%s", scheme, len(res.Violations), res)
+				}
+			}
+			// A choice inside the element writes the model; the bound A2UI text follows.
+			evalJSON(ctx, `(`+stage+`.querySelector(`+jsString(c.el)+`).shadowRoot.querySelector(`+jsString(c.click)+`).click(), true)`)
+			evalJSON(ctx, `window.__gallery.state.renderer.flush().then(() => true)`)
+			if got := evalJSON(ctx, `window.__gallery.state.renderer.dataModel(`+jsString(c.surface)+`).`+c.path); got != c.want {
+				t.Errorf("data model %s = %s, want %s", c.path, got, c.want)
+			}
+			if text := evalJS[string](ctx, stage+`.textContent`); !strings.Contains(text, c.text) {
+				t.Errorf("surface text %q lacks %q", text, c.text)
+			}
+		})
 	}
 }
