@@ -323,3 +323,16 @@ func text(n *dom.Node) string {
 	}
 	return s
 }
+
+// TestBusy: while the element's action is in flight it carries aria-busy.
+func TestBusy(t *testing.T) {
+	s := surface(t, comps(`{"id":"root","component":"Chart","title":"T","onSelect":{"event":{"name":"pick"}}}`))
+	for _, busy := range []bool{false, true} {
+		e := env(chart())
+		e.ActionState = func(uid string) (bool, string) { return busy && uid == "root", "" }
+		root, _ := catalog.Build(s, e)
+		if got := attr(root.Children[0], "aria-busy"); (got == "true") != busy {
+			t.Errorf("busy %v: aria-busy %q", busy, got)
+		}
+	}
+}

@@ -220,6 +220,21 @@ func TestHostComponents(t *testing.T) {
 		t.Errorf("dataModel /v = %s after a string detail, want 7", got)
 	}
 
+	if caps := evalJSON(ctx, `T.rr("host").capabilities()`); !strings.Contains(caps, chartCatalogID) {
+		t.Errorf("capabilities %s lack the page catalog", caps)
+	}
+
+	// The page's policy applies to host names: a denied component and function.
+	evalJSON(ctx, `T.mount("denied", {catalogs: [chartCatalog], policy: {components: {deny: ["Chart"]}, functions: {deny: ["shout"]}}})`)
+	processLines(ctx, "denied", chartStream...)
+	if n := evalJS[int](ctx, `T.qa("denied", "x-chart").length`); n != 0 {
+		t.Errorf("a denied host component rendered %d elements", n)
+	}
+	derrs := hostErrors(t, ctx, "denied")
+	if !findError(derrs, "POLICY_DENIED", "/components/chart", "Chart") || !findError(derrs, "POLICY_DENIED", "", "shout") {
+		t.Errorf("no POLICY_DENIED for the denied component and function: %+v", derrs)
+	}
+
 	// The same stream on a renderer without the catalog: reported, no host element.
 	evalJSON(ctx, `T.mount("plain", {})`)
 	processLines(ctx, "plain", chartStream...)
