@@ -71,6 +71,11 @@ window.chartCatalog = {
     slow: { returns: "string", call: () => { window.slowCalls++; const t = performance.now(); while (performance.now() - t < 60) {} return "late"; } },
   },
 };
+// #define: the page defines the catalog while it parses, before the runtime is up.
+if (location.hash === "#define") {
+  window.definedBeforeRuntime = !window.__a2uiGo;
+  A2UI.defineCatalog(chartCatalog);
+}
 </script>`
 
 // chartStream is a v0.9 surface "c" on the chart catalog.
@@ -250,9 +255,12 @@ func TestDefineCatalog(t *testing.T) {
 	requireBuilt(t)
 	base := serve(t, rendererPageWith(rendererPagePath, hostPageBody))
 	ctx := newTab(t)
-	navigate(ctx, base+rendererPagePath)
-	// Before the runtime is up; the same id again throws.
-	if got := evalJSON(ctx, `(() => { A2UI.defineCatalog(chartCatalog); try { A2UI.defineCatalog(chartCatalog); return "no error"; } catch (e) { return e.message; } })()`); !strings.Contains(got, "already defined") {
+	navigate(ctx, base+rendererPagePath+"#define")
+	if got := evalJSON(ctx, `window.definedBeforeRuntime`); got != "true" {
+		t.Fatalf("the page did not define its catalog before the runtime was up: %s", got)
+	}
+	// The same id again throws.
+	if got := evalJSON(ctx, `(() => { try { A2UI.defineCatalog(chartCatalog); return "no error"; } catch (e) { return e.message; } })()`); !strings.Contains(got, "already defined") {
 		t.Errorf("defining the catalog twice: %s", got)
 	}
 	for _, bad := range []string{
@@ -270,6 +278,15 @@ func TestDefineCatalog(t *testing.T) {
 	processLines(ctx, "host", chartStream...)
 	if got := evalJSON(ctx, `T.q("host", "x-chart").title`); got != `"Sales"` {
 		t.Errorf("x-chart title = %s on a renderer mounted after defineCatalog", got)
+	}
+	// Defined once the runtime is up: renderers mounted from then on see it.
+	evalJSON(ctx, `A2UI.ready.then(() => { A2UI.defineCatalog({catalogId: "https://example.com/badges", components: {Badge: {create: () => document.createElement("output"), props: {n: {type: "number"}}}}}); return true; })`)
+	evalJSON(ctx, `T.mount("later", {})`)
+	processLines(ctx, "later",
+		`{"version":"v0.9","createSurface":{"surfaceId":"b","catalogId":"https://example.com/badges"}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[{"id":"root","component":"Badge","n":5}]}}`)
+	if got := evalJSON(ctx, `T.q("later", "output") && T.q("later", "output").n`); got != `5` {
+		t.Errorf("factory element of a catalog defined after start-up: n = %s", got)
 	}
 	// An invalid declaration Go refuses (an event bound to an undeclared prop) fails the
 	// renderer closed with a notice and an error.
