@@ -1,6 +1,9 @@
 package catalog
 
-import "github.com/a2ui-go/a2ui/dom"
+import (
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/protocol"
+)
 
 // This file is the part of the Builder API that catalogs outside this package (the page's
 // host components, catalog/host) need beyond reading props and rendering children.
@@ -39,4 +42,14 @@ func (in *Instance) Props() []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// Report sends an error found while handling an event of in (after its build) to
+// Env.OnError, at "/components/<id>/<prop>". Called from a handler on the UI goroutine.
+func (b *Builder) Report(in *Instance, code, prop, msg string) {
+	path := "/components/" + escapeToken(in.Comp.ID)
+	if prop != "" {
+		path += "/" + prop
+	}
+	b.report(in, &protocol.Error{Code: code, Path: path, Message: msg})
 }

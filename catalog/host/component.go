@@ -150,7 +150,7 @@ func render(b *catalog.Builder, in *catalog.Instance, d *Component, names, event
 				return
 			}
 			if v, ok = coerce(v, typ); !ok {
-				b.Error(in, protocol.CodeValidationFailed, e.Bind, "event "+strconv.Quote(x.Type)+" gave a value that is not "+typ.Type)
+				b.Report(in, protocol.CodeValidationFailed, e.Bind, "event "+strconv.Quote(x.Type)+" gave a value that is not "+article(typ.Type)+"; it was not written")
 				return
 			}
 			b.Write(in, ptr, v)

@@ -155,7 +155,9 @@ func TestEvents(t *testing.T) {
 			`"onSelect":{"event":{"name":"pick","context":{"series":{"path":"/pick"}}}}}`))
 	e := env(chart())
 	var got []catalog.ActionInvocation
+	var reported []string
 	e.OnAction = func(_ string, a catalog.ActionInvocation) { got = append(got, a) }
+	e.OnError = func(err *protocol.Error) { reported = append(reported, err.Code+" "+err.Path) }
 	root, _ := catalog.Build(s, e)
 	el := root.Children[0]
 	on := map[string]dom.HandlerID{}
@@ -183,6 +185,9 @@ func TestEvents(t *testing.T) {
 		if v, _ := s.Data.Get(model.Pointer{"v"}); v != c.want {
 			t.Errorf("after detail %s: /v = %v, want %v", c.detail, v, c.want)
 		}
+	}
+	if strings.Join(reported, "|") != "VALIDATION_FAILED /components/root/value" {
+		t.Errorf("reported %v, want the one value of the wrong type", reported)
 	}
 }
 

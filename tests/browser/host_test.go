@@ -224,6 +224,9 @@ func TestHostComponents(t *testing.T) {
 	if got := evalJSON(ctx, `T.rr("host").dataModel("c").v`); got != `7` {
 		t.Errorf("dataModel /v = %s after a string detail, want 7", got)
 	}
+	if errs := hostErrors(t, ctx, "host"); !findError(errs, "VALIDATION_FAILED", "/components/chart/value", "not a number") {
+		t.Errorf("no error for the event value of the wrong type: %+v", errs)
+	}
 
 	if caps := evalJSON(ctx, `T.rr("host").capabilities()`); !strings.Contains(caps, chartCatalogID) {
 		t.Errorf("capabilities %s lack the page catalog", caps)
