@@ -100,9 +100,9 @@ export interface MountOptions {
 // ---- A2UI.defineCatalog -----------------------------------------------------------------
 
 /** The type of a host component's prop (README "Custom components from JS"). */
-export type HostPropType = "string" | "number" | "boolean" | "object" | "array" | "action" | "child" | "children";
+export type HostPropType = "string" | "number" | "boolean" | "object" | "array" | "url" | "action" | "child" | "children";
 
-/** One declared prop of a host component. string, number, boolean, object and array props
+/** One declared prop of a host component. string, number, boolean, object, array and url props
  *  are set as element properties (the JSON value, never an attribute); action props run
  *  from a declared event; child and children props render A2UI components into
  *  `<div slot="<prop>">` children of the element. */
@@ -114,6 +114,9 @@ export interface HostProp {
   required?: boolean;
   /** The allowed values of a string prop; another value is reported and dropped. */
   enum?: string[];
+  /** A url prop's policy list (default "link"): the element gets the resolved absolute
+   *  URL; one the policy refuses is reported (POLICY_DENIED) and left unset. */
+  kind?: "link" | "image" | "media";
 }
 
 /** A DOM event of the element (dispatched on the element itself; it need not bubble):

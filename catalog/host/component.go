@@ -8,6 +8,7 @@ import (
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
+	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -49,7 +50,7 @@ func kind(p Prop) catalog.PropKind {
 		return catalog.KindComponentID
 	case Children:
 		return catalog.KindChildList
-	case String:
+	case String, URL:
 		if len(p.Enum) > 0 {
 			return catalog.KindEnum
 		}
@@ -181,6 +182,14 @@ func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, 
 		b.Error(in, protocol.CodeValidationFailed, name, name+" must be "+article(p.Type)+"; it was dropped")
 		return nil, false
 	}
+	if p.Type == URL {
+		u, err := b.Policy().CheckURL(urlKind(p.URLKind), v.(string), b.Env().BaseURL)
+		if err != nil {
+			b.Error(in, protocol.CodePolicy, name, name+": "+err.Error())
+			return nil, false
+		}
+		return u, true
+	}
 	if s, isStr := v.(string); isStr && len(p.Enum) > 0 && !slices.Contains(p.Enum, s) {
 		b.Error(in, protocol.CodeValidationFailed, name, name+" must be one of "+strings.Join(p.Enum, ", ")+"; it was dropped")
 		return nil, false
@@ -192,7 +201,7 @@ func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, 
 // its declaration says, or it is dropped).
 func coerce(v any, p Prop) (any, bool) {
 	switch p.Type {
-	case String:
+	case String, URL:
 		_, ok := v.(string)
 		return v, ok
 	case Number:
@@ -209,6 +218,16 @@ func coerce(v any, p Prop) (any, bool) {
 		return v, ok
 	}
 	return v, true
+}
+
+func urlKind(k string) policy.Kind {
+	switch k {
+	case "image":
+		return policy.Image
+	case "media":
+		return policy.Media
+	}
+	return policy.Link
 }
 
 func article(t string) string {

@@ -23,6 +23,10 @@ const (
 	Child    = "child"    // a component id, rendered into <div slot="name">
 	Children = "children" // a child list (ids or a template), rendered into <div slot="name">
 	Any      = "any"      // function arguments and results only
+	// URL is a string checked by the page's policy (Prop.URLKind: "link", the default,
+	// "image" or "media"): the element gets the resolved absolute URL, a refused one is
+	// reported (POLICY_DENIED) and left unset.
+	URL = "url"
 )
 
 // Prop is one declared prop of a component.
@@ -34,6 +38,9 @@ type Prop struct {
 	Required bool
 	// Enum lists the allowed values of a string prop.
 	Enum []string
+	// URLKind is the policy list a url prop is checked against: "link" (default),
+	// "image" or "media".
+	URLKind string
 }
 
 // Event maps a DOM event of the element to an action or to a write of the bound path.
@@ -164,7 +171,7 @@ func (d *Component) check() error {
 	for name, p := range d.Props {
 		pq := "component " + q + ": prop " + strconv.Quote(name)
 		switch p.Type {
-		case String, Number, Boolean, Object, Array:
+		case String, Number, Boolean, Object, Array, URL:
 			if !dom.AllowedHostProp(name) || name == "weight" || name == "accessibility" {
 				return errors.New(pq + " cannot be an element property (an identifier, not on*, not a markup or identity property)")
 			}
@@ -180,6 +187,12 @@ func (d *Component) check() error {
 		}
 		if len(p.Enum) > 0 && p.Type != String {
 			return errors.New(pq + ": enum needs type string")
+		}
+		switch {
+		case p.URLKind != "" && p.Type != URL:
+			return errors.New(pq + ": kind needs type url")
+		case p.URLKind != "" && p.URLKind != "link" && p.URLKind != "image" && p.URLKind != "media":
+			return errors.New(pq + `: kind must be "link", "image" or "media"`)
 		}
 	}
 	for name, e := range d.Events {
@@ -205,7 +218,8 @@ func (d *Component) check() error {
 //
 //	{"catalogId": "...", "extends": "basic",
 //	 "components": {"Chart": {"tag": "x-chart" | "factory": "a2ui-factory-1",
-//	     "props": {"title": {"type": "string", "bindable": true, "required": true, "enum": [...]}},
+//	     "props": {"title": {"type": "string", "bindable": true, "required": true, "enum": [...]},
+//	               "logo": {"type": "url", "kind": "image"}},
 //	     "events": {"select": {"action": "onSelect"}, "change": {"bind": "value", "from": "detail.value"}}}},
 //	 "functions": {"shout": {"args": {"text": "string"}, "returns": "string", "key": "..."}}}
 //
@@ -235,7 +249,7 @@ func Parse(b []byte, call func(key string) func(map[string]any) (any, error)) ([
 			props, _ := cm["props"].(map[string]any)
 			for pn, pv := range props {
 				pm, _ := pv.(map[string]any)
-				p := Prop{Type: str(pm["type"]), Bindable: pm["bindable"] == true, Required: pm["required"] == true}
+				p := Prop{Type: str(pm["type"]), Bindable: pm["bindable"] == true, Required: pm["required"] == true, URLKind: str(pm["kind"])}
 				if en, ok := pm["enum"].([]any); ok {
 					for _, e := range en {
 						p.Enum = append(p.Enum, str(e))

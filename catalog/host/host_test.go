@@ -3,6 +3,7 @@ package host_test
 import (
 	"encoding/json"
 	"errors"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -339,5 +340,35 @@ func TestBusy(t *testing.T) {
 		if got := attr(root.Children[0], "aria-busy"); (got == "true") != busy {
 			t.Errorf("busy %v: aria-busy %q", busy, got)
 		}
+	}
+}
+
+// TestURLProp: a url prop is checked by the page's policy for its kind and resolved.
+func TestURLProp(t *testing.T) {
+	c := host.Catalog{ID: chartID, Components: []host.Component{{Name: "Logo", Tag: "x-logo",
+		Props: map[string]host.Prop{"src": {Type: host.URL, URLKind: "image", Bindable: true}}}}}
+	if err := c.Check(); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := url.Parse("https://agent.example/stream")
+	for _, tc := range []struct {
+		in, want, err string
+	}{
+		{`"https://cdn.example/a.png"`, `"https://cdn.example/a.png"`, ""},
+		{`"logo.png"`, `"https://agent.example/logo.png"`, ""},
+		{`"javascript:alert(1)"`, "", "POLICY_DENIED /components/root/src"},
+		{`42`, "", "VALIDATION_FAILED /components/root/src"},
+	} {
+		s := surface(t, comps(`{"id":"root","component":"Logo","src":`+tc.in+`}`))
+		e := env(c)
+		e.BaseURL = base
+		root, errs := catalog.Build(s, e)
+		if got := props(root.Children[0])["src"]; got != tc.want || strings.Join(codes(errs), "|") != tc.err {
+			t.Errorf("src %s: prop %q errors %v; want %q %q", tc.in, got, codes(errs), tc.want, tc.err)
+		}
+	}
+	bad := host.Catalog{ID: "x", Components: []host.Component{{Name: "A", Tag: "x-a", Props: map[string]host.Prop{"p": {Type: host.String, URLKind: "image"}}}}}
+	if err := bad.Check(); err == nil || !strings.Contains(err.Error(), "kind needs type url") {
+		t.Errorf("kind on a string prop: %v", err)
 	}
 }

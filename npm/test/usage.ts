@@ -49,7 +49,7 @@ async function main(): Promise<void> {
         props: { title: { type: "string", bindable: true, required: true }, onSelect: { type: "action" }, body: { type: "child" } },
         events: { select: { action: "onSelect" }, change: { bind: "title", from: "detail.value" } },
       },
-      Pin: { create: () => document.createElement("div"), props: { label: { type: "string", enum: ["a", "b"] } } },
+      Pin: { create: () => document.createElement("div"), props: { label: { type: "string", enum: ["a", "b"] }, icon: { type: "url", kind: "image" } } },
     },
     functions: { shout: { args: { text: "string" }, returns: "string", call: (args) => String(args.text), budgetMs: 10 } },
   };
