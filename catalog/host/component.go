@@ -51,11 +51,11 @@ func kind(p Prop) catalog.PropKind {
 	case Children:
 		return catalog.KindChildList
 	case String, URL:
-		if len(p.Enum) > 0 {
-			return catalog.KindEnum
-		}
 		if p.Bindable {
 			return catalog.KindDynamicString
+		}
+		if len(p.Enum) > 0 {
+			return catalog.KindEnum
 		}
 		return catalog.KindString
 	case Number:
@@ -179,7 +179,12 @@ func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, 
 	}
 	v, ok := coerce(v, p)
 	if !ok {
-		b.Error(in, protocol.CodeValidationFailed, name, name+" must be "+article(p.Type)+"; it was dropped")
+		// The engine's wording for literals, so an engine that checks them too reports once.
+		what := p.Type
+		if what == URL {
+			what = String
+		}
+		b.Error(in, protocol.CodeValidationFailed, name, name+" must be "+article(what))
 		return nil, false
 	}
 	if p.Type == URL {
@@ -191,7 +196,7 @@ func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, 
 		return u, true
 	}
 	if s, isStr := v.(string); isStr && len(p.Enum) > 0 && !slices.Contains(p.Enum, s) {
-		b.Error(in, protocol.CodeValidationFailed, name, name+" must be one of "+strings.Join(p.Enum, ", ")+"; it was dropped")
+		b.Error(in, protocol.CodeValidationFailed, name, name+" must be one of "+strings.Join(p.Enum, ", "))
 		return nil, false
 	}
 	return v, true
