@@ -151,8 +151,8 @@ export interface HostFunction {
   returns?: string;
   /** Synchronous; a throw is reported as FUNCTION_FAILED with its message. */
   call: (args: JSONObject) => JSONValue;
-  /** The per-call time budget in ms (default 20); a call over it fails, its value is
-   *  discarded and the function is disabled for the renderer's life. */
+  /** The per-call time budget in ms (default 20); a call over it fails and its value is
+   *  discarded; after 3 such calls the function is disabled for the renderer's life. */
   budgetMs?: number;
 }
 

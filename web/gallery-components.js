@@ -220,6 +220,7 @@
         args: { name: "string" },
         returns: "string",
         call: ({ name }) => String(name || "").split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0].toUpperCase()).join(""),
+        budgetMs: 100, // the default is 20 ms; a call over it fails and its value is dropped
       },
     },
   });

@@ -8,6 +8,12 @@ import (
 	"github.com/a2ui-go/a2ui/binding"
 )
 
+// MaxOverruns is how many calls of a host function may run over its budget before it is
+// disabled for the rest of the renderer's life (every later call fails at once): a
+// slow function stalls at most that many builds, and one hiccup (a GC pause, a busy
+// machine) does not switch a fast one off.
+const MaxOverruns = 3
+
 // Register adds c's functions to fns (replacing functions of the same names). now is the
 // clock the time budget is measured with (nil: time.Now).
 func Register(fns *binding.Functions, c *Catalog, now func() time.Time) {
@@ -26,10 +32,10 @@ func (f *Function) binding(now func() time.Time) binding.Func {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	var disabled atomic.Bool
+	var overruns atomic.Int32
 	return func(c *binding.Context, args map[string]any) (any, error) {
-		if disabled.Load() {
-			return nil, binding.FuncError(c, "disabled: an earlier call took longer than its "+budget.String()+" budget")
+		if overruns.Load() >= MaxOverruns {
+			return nil, binding.FuncError(c, "disabled: "+strconv.Itoa(MaxOverruns)+" calls took longer than its "+budget.String()+" budget")
 		}
 		in := make(map[string]any, len(f.Args))
 		for name, t := range f.Args {
@@ -46,8 +52,8 @@ func (f *Function) binding(now func() time.Time) binding.Func {
 		start := now()
 		v, err := f.Call(in)
 		if took := now().Sub(start); took > budget {
-			disabled.Store(true)
-			return nil, binding.FuncError(c, "took "+took.Round(time.Millisecond).String()+", over its "+budget.String()+" budget: the value was discarded and the function disabled")
+			overruns.Add(1)
+			return nil, binding.FuncError(c, "took "+took.Round(time.Millisecond).String()+", over its "+budget.String()+" budget: the value was discarded")
 		}
 		if err != nil {
 			return nil, binding.FuncError(c, err.Error())

@@ -75,8 +75,8 @@ type Function struct {
 	// Call runs the page's function with JSON-level values (string, float64, bool, nil,
 	// []any, map[string]any) on the UI goroutine; an error fails the call.
 	Call func(args map[string]any) (any, error)
-	// Budget bounds one call (0: DefaultBudget). A call over it fails, its value is
-	// discarded, and the function is disabled for the rest of the renderer's life.
+	// Budget bounds one call (0: DefaultBudget). A call over it fails and its value is
+	// discarded; after MaxOverruns such calls the function is disabled.
 	Budget time.Duration
 }
 

@@ -222,7 +222,9 @@ func TestFunctions(t *testing.T) {
 		{"boom", nil, nil, "kaboom"},
 		{"obj", nil, nil, "not an object"},
 		{"slow", nil, nil, "over its 20ms budget"},
-		{"slow", nil, nil, "disabled"},
+		{"slow", nil, nil, "over its 20ms budget"},
+		{"slow", nil, nil, "over its 20ms budget"},
+		{"slow", nil, nil, "disabled: 3 calls"},
 	} {
 		v, err := call(tc.name, tc.args)
 		if tc.err != "" {
