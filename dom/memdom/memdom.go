@@ -43,19 +43,20 @@ type Host struct {
 
 // Node is an in-memory DOM node.
 type Node struct {
-	ID    uint32
-	Kind  dom.Kind
-	NS    dom.Namespace
-	Tag   string
-	Text  string
-	Attrs []dom.Attr        // sorted by name
-	Props map[string]string // live property values
+	ID       uint32
+	Kind     dom.Kind
+	NS       dom.Namespace
+	Tag      string
+	Text     string
+	Attrs    []dom.Attr        // sorted by name
+	Props    map[string]string // live property values
+	Listen   []string          // event types
+	Parent   *Node             // nil when detached or the host root
+	Children []*Node
+	host     *Host
+
 	// HostProps are the JSON values of a page-defined element's properties (HOSTPROP).
 	HostProps map[string]string
-	Listen    []string // event types
-	Parent    *Node    // nil when detached or the host root
-	Children  []*Node
-	host      *Host
 }
 
 // New returns an empty document.
