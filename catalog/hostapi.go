@@ -47,7 +47,7 @@ func (in *Instance) Props() []string {
 // Report sends an error found while handling an event of in (after its build) to
 // Env.OnError, at "/components/<id>/<prop>". Called from a handler on the UI goroutine.
 func (b *Builder) Report(in *Instance, code, prop, msg string) {
-	path := "/components/" + escapeToken(in.Comp.ID)
+	path := "/components/" + protocol.EscapeToken(in.Comp.ID)
 	if prop != "" {
 		path += "/" + prop
 	}
