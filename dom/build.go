@@ -48,7 +48,7 @@ func (n *Node) SetProp(name, value string) *Node {
 			return n
 		}
 	}
-	n.Props = append(n.Props, Prop{name, value})
+	n.Props = append(n.Props, Prop{Name: name, Value: value})
 	return n
 }
 

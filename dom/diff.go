@@ -1,5 +1,7 @@
 package dom
 
+import "strings"
+
 // Tree is the mounted DOM of one surface host: the previously rendered tree, the node-id
 // allocator and the id → node table used to route events. Render diffs a new tree against
 // the previous one and writes the DOM mutations into an Encoder.
@@ -179,7 +181,12 @@ func (t *Tree) create(n *Node, ns Namespace, e *Encoder) *Node {
 		return n
 	}
 	ns = childNS(n.Tag, ns)
-	e.Elem(id, ns, n.Tag)
+	if strings.HasPrefix(n.Tag, FactoryTagPrefix) {
+		e.Elem(id, NSFactory, n.Tag)
+		ns = NSHTML
+	} else {
+		e.Elem(id, ns, n.Tag)
+	}
 	n.Attrs = SortAttrs(n.Attrs)
 	for _, a := range n.Attrs {
 		e.Attr(id, a.Name, a.Value)
@@ -192,7 +199,7 @@ func (t *Tree) create(n *Node, ns Namespace, e *Encoder) *Node {
 	// Props after children: <select> value/selectedIndex need their options.
 	for _, p := range n.Props {
 		if p.Value != "" {
-			e.Prop(id, p.Name, p.Value)
+			e.prop(id, p)
 		}
 	}
 	if len(n.On) > 0 {
@@ -220,6 +227,9 @@ func (t *Tree) patch(p, n *Node, ns Namespace, e *Encoder) *Node {
 		return n
 	}
 	ns = childNS(n.Tag, ns)
+	if strings.HasPrefix(n.Tag, FactoryTagPrefix) {
+		ns = NSHTML
+	}
 	n.Attrs = SortAttrs(n.Attrs)
 	diffAttrs(id, p.Attrs, n.Attrs, e)
 	t.diffChildren(id, p.Children, n.Children, ns, e)
@@ -253,38 +263,48 @@ func diffAttrs(id uint32, pa, na []Attr, e *Encoder) {
 // diffProps writes changed props; a prop that disappeared is reset with "".
 func diffProps(id uint32, pp, np []Prop, e *Encoder) {
 	for k, p := range np {
-		if k < len(pp) && pp[k].Name == p.Name {
+		if k < len(pp) && pp[k].Name == p.Name && pp[k].Host == p.Host {
 			if pp[k].Value != p.Value {
-				e.Prop(id, p.Name, p.Value)
+				e.prop(id, p)
 			}
 			continue
 		}
 		old, found := "", false
 		for _, q := range pp {
-			if q.Name == p.Name {
+			if q.Name == p.Name && q.Host == p.Host {
 				old, found = q.Value, true
 				break
 			}
 		}
 		if !found || old != p.Value {
-			e.Prop(id, p.Name, p.Value)
+			e.prop(id, p)
 		}
 	}
 	for k, q := range pp {
-		if k < len(np) && np[k].Name == q.Name {
+		if k < len(np) && np[k].Name == q.Name && np[k].Host == q.Host {
 			continue
 		}
 		found := false
 		for _, p := range np {
-			if p.Name == q.Name {
+			if p.Name == q.Name && p.Host == q.Host {
 				found = true
 				break
 			}
 		}
 		if !found && q.Value != "" {
-			e.Prop(id, q.Name, "")
+			q.Value = ""
+			e.prop(id, q)
 		}
 	}
+}
+
+// prop writes p as a PROP or, for a host prop, a HOSTPROP op.
+func (e *Encoder) prop(id uint32, p Prop) {
+	if p.Host {
+		e.HostProp(id, p.Name, p.Value)
+		return
+	}
+	e.Prop(id, p.Name, p.Value)
 }
 
 // sameListeners compares the sets of event types (handler ids do not reach the DOM).

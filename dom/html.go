@@ -52,7 +52,8 @@ func writeNode(b *strings.Builder, n *Node, ns Namespace, static bool) {
 	}
 	attrs := slices.Clone(n.Attrs)
 	attrs = SortAttrs(attrs)
-	props := slices.Clone(n.Props)
+	// Host props are live values of page-defined elements: never markup.
+	props := slices.DeleteFunc(slices.Clone(n.Props), func(p Prop) bool { return p.Host })
 	// The last value of a prop name wins, as in the appliers.
 	slices.SortStableFunc(props, func(x, y Prop) int { return strings.Compare(x.Name, y.Name) })
 	var kept []Prop

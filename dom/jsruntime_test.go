@@ -147,3 +147,53 @@ func TestJSRuntimeErrorsAndEvents(t *testing.T) {
 		t.Fatalf("submit: %+v", res[1])
 	}
 }
+
+// TestJSRuntimeHostProps: HOSTPROP assigns JSON values on custom elements only, never an
+// on* or markup property, and skips an unchanged value; an unknown factory gives the
+// inert element.
+func TestJSRuntimeHostProps(t *testing.T) {
+	var e dom.Encoder
+	e.Host("s")
+	e.Elem(1, dom.NSHTML, "div")
+	e.Elem(2, dom.NSHTML, "x-chart")
+	e.HostProp(2, "data", `[1,{"a":"b"}]`)
+	e.HostProp(2, "title", `"T"`)
+	e.HostProp(2, "onclick", `"alert(1)"`)
+	e.HostProp(2, "innerHTML", `"<b>x</b>"`)
+	e.HostProp(2, "bad-name", `1`)
+	e.Elem(3, dom.NSHTML, "p")
+	e.HostProp(3, "data", `1`)
+	e.Elem(4, dom.NSFactory, dom.FactoryTagPrefix+"404")
+	e.Insert(1, 2, 0)
+	e.Insert(1, 3, 0)
+	e.Insert(1, 4, 0)
+	e.Mount(1)
+	first := append([]byte(nil), e.Bytes()...)
+	e.Reset()
+	e.Host("s")
+	e.HostProp(2, "title", "")
+	second := append([]byte(nil), e.Bytes()...)
+	res := runJS(t, []string{"s"}, [][]byte{first, second}, nil)
+	want := []string{
+		`<div><x-chart .data="[1,{&#34;a&#34;:&#34;b&#34;}]" .title="&#34;T&#34;"></x-chart><p></p><a2ui-blocked></a2ui-blocked></div>`,
+		`<div><x-chart .data="[1,{&#34;a&#34;:&#34;b&#34;}]"></x-chart><p></p><a2ui-blocked></a2ui-blocked></div>`,
+	}
+	for i, w := range want {
+		if res[i].Err != nil || res[i].HTML["s"] != w {
+			t.Errorf("batch %d: %+v\nwant %s", i, res[i], w)
+		}
+	}
+	// memdom applies the same policy.
+	doc := memdom.New()
+	doc.Attach("s")
+	if err := doc.Apply(first); err != nil {
+		t.Fatal(err)
+	}
+	got := doc.Host("s").Root.Children[0].HostProps
+	if len(got) != 2 || got["data"] != `[1,{"a":"b"}]` || got["title"] != `"T"` {
+		t.Errorf("memdom host props %v", got)
+	}
+	if p := doc.Host("s").Root.Children[1]; len(p.HostProps) != 0 {
+		t.Errorf("memdom set host props on <p>: %v", p.HostProps)
+	}
+}

@@ -21,7 +21,15 @@ type Attr struct{ Name, Value string }
 // method call (open on <dialog> calls showModal/close). The browser applier compares it
 // with the live element before writing, so a caret never jumps for an unchanged value.
 // Boolean props use "true" / "" (false).
-type Prop struct{ Name, Value string }
+//
+// A Host prop (see HostPropName) is a property of a page-defined element (a custom
+// element or a factory's element, catalog/host): Value is JSON, which the applier parses
+// once and assigns as the element's property (objects and arrays as values, never as
+// attributes); "" unsets it (undefined).
+type Prop struct {
+	Name, Value string
+	Host        bool
+}
 
 // Listener binds a DOM event type ("click", "input", "change", "keydown", "close", ...)
 // to a handler of the surface.
@@ -65,6 +73,10 @@ type Event struct {
 	// Synthetic: the event was not dispatched by the user agent (isTrusted false: a page
 	// script's element.click() or dispatchEvent).
 	Synthetic bool
+	// Detail is the JSON of a CustomEvent's detail ("" for other events or a detail
+	// that does not serialize): what host components (catalog/host) read event values
+	// from.
+	Detail string
 	// Rearming: the control appeared, moved or changed under the resting pointer less
 	// than ~500 ms before this click (the browser runtime tracks it).
 	Rearming bool

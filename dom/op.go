@@ -39,6 +39,14 @@ import (
 //	10 LISTEN   id:uint n:uint type:str×n   the set of event types the node listens to
 //	                                  (replaces the previous set; n 0 = none)
 //	11 MOUNT    id:uint               the current host's content becomes exactly node id
+//	12 HOSTPROP id:uint name:str json:str    assign JSON.parse(json) as property name of a
+//	                                  page-defined element (a custom element, a factory's
+//	                                  element); "" assigns undefined. The applier keeps the
+//	                                  last JSON per name and skips an unchanged one
+//
+// ELEM with ns 3 (NSFactory) creates the element by calling the page's factory registered
+// under tag (a FactoryTagPrefix tag); an unknown factory, a throw or a non-element
+// result gives the inert <a2ui-blocked>.
 //
 // Appliers must reject (not apply) what Policy forbids: script-capable tags become an inert
 // <a2ui-blocked> element, on* / style / srcdoc attributes and script-scheme URLs are
@@ -61,9 +69,10 @@ const (
 	OpRemove
 	OpListen
 	OpMount
+	OpHostProp
 )
 
-var opNames = [...]string{"", "HOST", "ELEM", "TEXT", "ATTR", "DELATTR", "PROP", "SETTEXT", "INSERT", "REMOVE", "LISTEN", "MOUNT"}
+var opNames = [...]string{"", "HOST", "ELEM", "TEXT", "ATTR", "DELATTR", "PROP", "SETTEXT", "INSERT", "REMOVE", "LISTEN", "MOUNT", "HOSTPROP"}
 
 func (c OpCode) String() string {
 	if int(c) < len(opNames) && c != 0 {
@@ -80,7 +89,13 @@ const (
 	NSHTML Namespace = iota
 	NSSVG
 	NSMathML
+	// NSFactory: the element comes from a factory the page registered (catalog/host).
+	NSFactory
 )
+
+// FactoryTagPrefix starts the Tag of a Node whose element a page factory creates: the
+// applier calls the factory registered under the whole tag, and its children are HTML.
+const FactoryTagPrefix = "a2ui-factory-"
 
 const (
 	batchMagic   = 0xA2
@@ -210,6 +225,14 @@ func (e *Encoder) Prop(id uint32, name, value string) {
 	e.str(value)
 }
 
+// HostProp assigns a JSON-valued property of a page-defined element.
+func (e *Encoder) HostProp(id uint32, name, json string) {
+	e.op(OpHostProp)
+	e.uint(id)
+	e.str(name)
+	e.str(json)
+}
+
 // SetText replaces a text node's data.
 func (e *Encoder) SetText(id uint32, text string) { e.op(OpSetText); e.uint(id); e.str(text) }
 
@@ -288,13 +311,13 @@ func Decode(b []byte, visit func(*Op) error) error {
 			op.ID = d.uint()
 			op.NS = Namespace(d.byte())
 			op.Name = d.str()
-			if op.NS > NSMathML {
+			if op.NS > NSFactory {
 				d.fail("bad namespace")
 			}
 		case OpText, OpSetText:
 			op.ID = d.uint()
 			op.Value = d.str()
-		case OpAttr, OpProp:
+		case OpAttr, OpProp, OpHostProp:
 			op.ID = d.uint()
 			op.Name = d.str()
 			op.Value = d.str()

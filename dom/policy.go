@@ -126,3 +126,35 @@ func AllowedProp(name string) bool {
 func PropBool(v string) bool { return v != "" && v != "false" }
 
 func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// hostPropDenied are element properties a host prop never sets, whatever the page
+// declared: markup and text sinks, identity, styling, slots and prototype names.
+var hostPropDenied = map[string]bool{
+	"innerhtml": true, "outerhtml": true, "innertext": true, "outertext": true, "textcontent": true,
+	"nodevalue": true, "srcdoc": true, "style": true, "classname": true, "classlist": true, "id": true,
+	"slot": true, "part": true, "attributes": true, "shadowroot": true, "__proto__": true,
+	"constructor": true, "prototype": true, "dataset": true, "is": true,
+}
+
+// AllowedHostProp reports whether an applier assigns host prop name on a page-defined
+// element: an identifier ([A-Za-z_$][A-Za-z0-9_$]*), not an event handler (on*), not
+// one of the markup, text, identity and style properties.
+func AllowedHostProp(name string) bool {
+	if name == "" || len(name) > 64 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !isAlpha(c) && c != '_' && c != '$' && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	l := strings.ToLower(name)
+	return !strings.HasPrefix(l, "on") && !hostPropDenied[l]
+}
+
+// HostElement reports whether an element of this tag may get host props: a custom
+// element name (it contains "-") or a factory's element.
+func HostElement(tag string, ns Namespace) bool {
+	return ns == NSFactory || (ns == NSHTML && strings.Contains(tag, "-") && tag != BlockedTag)
+}

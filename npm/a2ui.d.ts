@@ -91,6 +91,79 @@ export interface MountOptions {
   /** Caps on what agents may send this renderer (README "Limits"); unset fields keep
    *  their defaults. Over a cap an entry or line is skipped, or the surface fails closed. */
   limits?: Limits;
+  /** Catalogs of the page's own components and functions for this renderer only (beside
+   *  those of `A2UI.defineCatalog`). An invalid declaration fails the renderer closed with
+   *  an `a2ui-error` {code: "VALIDATION_FAILED"}. */
+  catalogs?: CatalogDeclaration[];
+}
+
+// ---- A2UI.defineCatalog -----------------------------------------------------------------
+
+/** The type of a host component's prop (README "Custom components from JS"). */
+export type HostPropType = "string" | "number" | "boolean" | "object" | "array" | "url" | "action" | "child" | "children";
+
+/** One declared prop of a host component. string, number, boolean, object, array and url props
+ *  are set as element properties (the JSON value, never an attribute); action props run
+ *  from a declared event; child and children props render A2UI components into
+ *  `<div slot="<prop>">` children of the element. */
+export interface HostProp {
+  type: HostPropType;
+  /** The agent may bind it ({path} or {call}); else it takes a literal only. */
+  bindable?: boolean;
+  /** A component without it is reported (VALIDATION_FAILED). */
+  required?: boolean;
+  /** The allowed values of a string prop; another value is reported and dropped. */
+  enum?: string[];
+  /** A url prop's policy list (default "link"): the element gets the resolved absolute
+   *  URL; one the policy refuses is reported (POLICY_DENIED) and left unset. */
+  kind?: "link" | "image" | "media";
+}
+
+/** A DOM event of the element (dispatched on the element itself; it need not bubble):
+ *  either runs an action prop, or writes its value to the path a bindable prop is bound to. */
+export interface HostEvent {
+  /** The action prop it runs (the POST carries the action's context, resolved now). */
+  action?: string;
+  /** The bindable prop whose {path} receives the value (two-way binding). */
+  bind?: string;
+  /** Where the value comes from: "detail" (default), "detail.a.b", or "value" (the
+   *  element's value property). */
+  from?: string;
+}
+
+/** A host component: a custom element (`tag`) or a factory (`create`). */
+export interface HostComponent {
+  /** A custom element name (lowercase, with "-", not a2ui-*); the page defines it. */
+  tag?: string;
+  /** Returns a fresh element for each instance (called by the renderer's DOM applier). */
+  create?: () => Element;
+  props?: { [name: string]: HostProp };
+  /** DOM event type → what it does. */
+  events?: { [type: string]: HostEvent };
+}
+
+/** A host function the agent calls like a basic one: `{call: name, args: {...}}`. */
+export interface HostFunction {
+  /** Argument name → type ("string", "number", "boolean", "object", "array", "any");
+   *  arguments are coerced before the call. */
+  args?: { [name: string]: string };
+  /** The result's type; the result is coerced to it (default "any"). */
+  returns?: string;
+  /** Synchronous; a throw is reported as FUNCTION_FAILED with its message. */
+  call: (args: JSONObject) => JSONValue;
+  /** The per-call time budget in ms (default 20); a call over it fails and its value is
+   *  discarded; after 3 such calls the function is disabled for the renderer's life. */
+  budgetMs?: number;
+}
+
+/** A catalog of the page's own components and functions. */
+export interface CatalogDeclaration {
+  /** The id agents name in createSurface.catalogId. */
+  catalogId: string;
+  /** "basic": the basic catalog's components and functions come too. */
+  extends?: "basic";
+  components?: { [name: string]: HostComponent };
+  functions?: { [name: string]: HostFunction };
 }
 
 /** A built-in policy profile. */
@@ -224,12 +297,17 @@ export interface A2UI {
   /** Attaches a renderer to element (an open shadow root) and returns it at once; calls
    *  queue until the runtime is up. */
   mount<E extends HTMLElement>(element: E, options?: MountOptions): Renderer<E>;
+  /** Adds a catalog for every renderer mounted after the call (before or after the
+   *  runtime is up); an id defined twice, or a malformed declaration, throws. */
+  defineCatalog(catalog: CatalogDeclaration): void;
 }
 
 /** Resolves with A2UI once the Go runtime is up. */
 export declare const ready: Promise<A2UI>;
 /** Attaches a renderer to element and returns it at once (see `A2UI.mount`). */
 export declare function mount<E extends HTMLElement>(element: E, options?: MountOptions): Renderer<E>;
+/** Adds a catalog for every renderer mounted later (see `A2UI.defineCatalog`). */
+export declare function defineCatalog(catalog: CatalogDeclaration): void;
 declare const A2UI: A2UI;
 export default A2UI;
 

@@ -57,7 +57,7 @@ grep -q 'const WASM_FILE = "a2ui.wasm";' "$stage/a2ui.js" || { echo "pack.sh: a2
 
 	// The exports: exactly the members of the global A2UI (a2ui.d.ts; a test compares them).
 	const A2UI = globalThis.A2UI;
-	export const { ready, mount } = A2UI;
+	export const { ready, mount, defineCatalog } = A2UI;
 	export default A2UI;
 	JS
 } >"$stage/a2ui.mjs"

@@ -19,7 +19,11 @@
 //                             untrusted (synthetic) event, bit 1: a pointer click on a button
 //                             that appeared, moved or changed under the resting pointer less
 //                             than 500 ms ago (re-arming). Go's dom/browser bridge installs
-//                             it; it only enqueues.
+//                             it; it only enqueues. A CustomEvent adds a 9th argument: the
+//                             JSON of its detail ("" when it does not serialize).
+//     factory(tag, fn)        register the factory of a page-defined component: an ELEM op
+//                             with ns 3 and this tag (it starts with "a2ui-factory-")
+//                             calls fn() for the element (catalog/host, A2UI.defineCatalog).
 //     reset()                 detach every host (a fresh Go runtime starts over).
 //     node(host, id)          the DOM node with that id (tests, debugging)
 //     stats                   {batches, ops, rejected}
@@ -54,6 +58,13 @@
   const TAG_RE = /^[A-Za-z][A-Za-z0-9-]*$/;
   const ATTR_RE = /^[A-Za-z_:][A-Za-z0-9_:.-]*$/;
   const CSSVAR_RE = /^--[A-Za-z0-9_-]+$/;
+  const HOSTPROP_RE = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+  const HOSTPROP_DENIED = new Set(["innerhtml", "outerhtml", "innertext", "outertext", "textcontent",
+    "nodevalue", "srcdoc", "style", "classname", "classlist", "id", "slot", "part", "attributes",
+    "shadowroot", "__proto__", "constructor", "prototype", "dataset", "is"]);
+  const FACTORY_PREFIX = "a2ui-factory-";
+  const HOSTEL = Symbol("a2ui.host"); // page-defined elements: their last host-prop JSON by name
+  const factories = new Map();
   const DATA_IMG_RE = /^data:image\/(png|gif|jpeg|webp)[;,]/;
 
   const HEADING_RE = /^h[1-6]$/i;
@@ -197,6 +208,47 @@
     stats.rejected++;
   }
 
+  // fromFactory calls the page's factory registered under tag; anything but a fresh
+  // element (or a throw) gives the inert element.
+  function fromFactory(h, tag) {
+    const fn = factories.get(tag);
+    let el = null;
+    if (fn !== undefined) {
+      try { el = fn(); } catch (e) { console.error("a2ui: component factory failed", e); }
+    }
+    if (el === null || typeof el !== "object" || el.nodeType !== 1 || el.parentNode !== null || el[IDK] !== undefined) {
+      stats.rejected++;
+      return h.doc.createElement(BLOCKED);
+    }
+    el[HOSTEL] = new Map();
+    return el;
+  }
+
+  // hostProp assigns a JSON value as a property of a page-defined element (a custom
+  // element or a factory's), never an on* name or a markup/identity property; an unchanged
+  // JSON is skipped, so the element's setter runs only for changes.
+  function hostProp(el, name, json) {
+    if (el[HOSTEL] === undefined) {
+      if (el.namespaceURI !== "http://www.w3.org/1999/xhtml" || !el.localName.includes("-") || el.localName === BLOCKED) {
+        stats.rejected++;
+        return;
+      }
+      el[HOSTEL] = new Map();
+    }
+    if (!HOSTPROP_RE.test(name) || name.toLowerCase().startsWith("on") || HOSTPROP_DENIED.has(name.toLowerCase())) {
+      stats.rejected++;
+      return;
+    }
+    const last = el[HOSTEL];
+    if (last.get(name) === json) return;
+    last.set(name, json);
+    try {
+      el[name] = json === "" ? undefined : JSON.parse(json);
+    } catch (e) {
+      console.error("a2ui: setting property " + name + " failed", e);
+    }
+  }
+
   function flushDialogs() {
     for (const [el, on] of dialogs) {
       if (el.open === on) continue;
@@ -228,10 +280,11 @@
         case 2: { // ELEM id ns tag
           const id = uint(), ns = u8();
           let tag = str();
-          if (ns > 2) fail("bad namespace");
+          if (ns > 3) fail("bad namespace");
           if (HEADING_RE.test(tag)) h.outline = true;
           let el;
-          if (!allowedTag(tag)) {
+          if (ns === 3) el = fromFactory(h, tag);
+          else if (!allowedTag(tag)) {
             stats.rejected++;
             el = h.doc.createElement(BLOCKED);
           } else if (ns === 1) el = h.doc.createElementNS(SVG_NS, tag);
@@ -270,6 +323,11 @@
         case 6: { // PROP id name value
           const el = nodeOf(h, uint()), name = str(), value = str();
           setProp(el, name, value);
+          break;
+        }
+        case 12: { // HOSTPROP id name json
+          const el = nodeOf(h, uint()), name = str(), json = str();
+          hostProp(el, name, json);
           break;
         }
         case 7: { // SETTEXT id text
@@ -454,7 +512,7 @@
 
   // ---- events ------------------------------------------------------------------------
   function delegate(h, type) {
-    if (h.types.has(type) || !/^[a-z]+$/.test(type)) return;
+    if (h.types.has(type) || !/^[a-z][a-z0-9-]*$/.test(type)) return;
     const fn = (ev) => dispatch(h, type, ev);
     h.el.addEventListener(type, fn, { capture: true });
     h.types.set(type, fn);
@@ -483,8 +541,12 @@
       if (type === "click" && ev.detail > 0 && n[ARMED] !== undefined && performance.now() - n[ARMED] < REARM_MS) {
         flags |= 2;
       }
+      let detail = "";
+      if (typeof CustomEvent === "function" && ev instanceof CustomEvent) {
+        try { detail = JSON.stringify(ev.detail === undefined ? null : ev.detail) || ""; } catch (e) { detail = ""; }
+      }
       try {
-        onEvent(h.name, id, type, value, checked, typeof ev.key === "string" ? ev.key : "", ev.timeStamp || 0, flags);
+        onEvent(h.name, id, type, value, checked, typeof ev.key === "string" ? ev.key : "", ev.timeStamp || 0, flags, detail);
       } catch (e) {
         console.error("a2ui: event handler failed", e);
       }
@@ -515,6 +577,9 @@
     detach,
     apply,
     setEventHandler(fn) { onEvent = typeof fn === "function" ? fn : null; },
+    factory(tag, fn) {
+      if (typeof tag === "string" && tag.startsWith(FACTORY_PREFIX) && typeof fn === "function") factories.set(tag, fn);
+    },
     reset() { for (const name of Array.from(hosts.keys())) detach(name); onEvent = null; },
     node(name, id) { const h = hosts.get(name); return h ? h.nodes[id] : undefined; },
     stats,

@@ -15,6 +15,10 @@
 //                                   type="application/a2ui+jsonl"> child (`a2ui prerender`):
 //                                   shown at parse time, taken over once the runtime has
 //                                   rendered the inline stream (see prerendered() below)
+//   A2UI.defineCatalog(catalog)   a catalog of the page's own components (custom elements or
+//                                   factories) and functions for every renderer mounted
+//                                   after it; options.catalogs: the same for one renderer
+//                                   (README "Custom components from JS")
 //   <a2ui-renderer agent="https://agent.example/" transport="a2a" message="hi"> (A2A agent)
 //                                   options.profile ("default", "strict") and options.policy
 //                                   (object or JSON string) set the trust policy; an invalid
@@ -162,6 +166,69 @@
     return { go: api };
   })();
 
+  // ---- page catalogs (A2UI.defineCatalog, options.catalogs) --------------------------
+  // A declaration becomes plain JSON for Go (catalog/host.Parse, which checks the rest):
+  // a factory is registered with the runtime under a generated tag, a function under a
+  // key that hooks.callFunction finds.
+  const pageCatalogs = [];
+  const hostFns = new Map();
+  let nextKey = 1;
+  const plain = (v) => JSON.parse(JSON.stringify(v === undefined ? {} : v));
+  function declare(c) {
+    if (!c || typeof c !== "object") throw new TypeError("a2ui: a catalog is an object {catalogId, extends, components, functions}");
+    if (typeof c.catalogId !== "string" || c.catalogId === "") throw new TypeError("a2ui: catalogId must be a non-empty string");
+    if (c.extends !== undefined && c.extends !== null && c.extends !== "basic") throw new TypeError('a2ui: extends must be "basic" or absent');
+    const comps = Object.entries(c.components || {}), fns = Object.entries(c.functions || {});
+    for (const [name, d] of comps) {
+      const factory = d && typeof d.create === "function";
+      const tagged = d && typeof d.tag === "string" && /^[a-z][a-z0-9]*-[a-z0-9-]*$/.test(d.tag) && !d.tag.startsWith("a2ui-");
+      if (factory === tagged) throw new TypeError("a2ui: component " + name + ': needs a custom element tag (lowercase, with "-") or a create function, not both');
+    }
+    for (const [name, f] of fns) {
+      if (!f || typeof f.call !== "function") throw new TypeError("a2ui: function " + name + " needs call: (args) => value");
+    }
+    const out = { catalogId: c.catalogId, extends: c.extends || "", components: {}, functions: {} };
+    for (const [name, d] of comps) {
+      const comp = { props: plain(d.props), events: plain(d.events) };
+      if (typeof d.create === "function") {
+        comp.factory = "a2ui-factory-" + nextKey++;
+        window.__a2uiRuntime.factory(comp.factory, d.create);
+      } else {
+        comp.tag = d.tag;
+      }
+      out.components[name] = comp;
+    }
+    for (const [name, f] of fns) {
+      const key = "f" + nextKey++;
+      hostFns.set(key, f.call);
+      out.functions[name] = { args: plain(f.args), returns: f.returns || "any", key };
+      if (typeof f.budgetMs === "number") out.functions[name].budgetMs = f.budgetMs;
+    }
+    return out;
+  }
+  // defineCatalog adds a catalog for every renderer mounted from now on; an id defined
+  // twice, or a malformed declaration, throws.
+  function defineCatalog(c) {
+    const id = c && c.catalogId;
+    if (pageCatalogs.some((x) => x.catalogId === id)) throw new Error("a2ui: catalog " + JSON.stringify(id) + " is already defined");
+    pageCatalogs.push(declare(c));
+  }
+  // callFunction runs host function key with the JSON arguments (Go calls it on its UI
+  // goroutine): {v} with the result, or {error}.
+  function callFunction(key, json) {
+    const fn = hostFns.get(key);
+    if (fn === undefined) return JSON.stringify({ error: "no such function" });
+    try {
+      const v = fn(JSON.parse(json));
+      if (v !== null && typeof v === "object" && typeof v.then === "function") {
+        return JSON.stringify({ error: "returned a Promise: host functions are synchronous" });
+      }
+      return JSON.stringify({ v: v === undefined ? null : v });
+    } catch (e) {
+      return JSON.stringify({ error: String((e && e.message) || e) });
+    }
+  }
+
   // absURL resolves u against the page; an unparsable URL is passed on for the renderer
   // to report (a2ui-error) rather than thrown here.
   const absURL = (u) => {
@@ -276,7 +343,10 @@
     }
     adoptStyles(shadow);
     const takeover = prerendered(shadow, !!options._holdPrerendered);
+    // The page's catalogs as of now, then this renderer's own.
+    const catalogs = JSON.stringify(pageCatalogs.concat((options.catalogs || []).map(declare)));
     const hooks = {
+      callFunction,
       // emit is called by Go (UI goroutine, never blocking) with an event type and JSON detail.
       emit(type, json) {
         let detail = json;
@@ -383,6 +453,7 @@
         openwop: options.openwop || {},
         // caps (policy.LimitNames) over the policy's "limits"; checked like it (fails closed)
         limits: options.limits ? JSON.stringify(options.limits) : "",
+        catalogs,
       });
       started = true;
       if (created && typeof created.error === "string") {
@@ -394,7 +465,7 @@
         const note = document.createElement("div");
         note.className = "a2ui-status a2ui-policy-invalid";
         note.setAttribute("role", "alert");
-        note.textContent = "This renderer's policy is invalid: " + created.error;
+        note.textContent = (created.code === "POLICY_INVALID" ? "This renderer's policy is invalid: " : "This renderer's catalogs are invalid: ") + created.error;
         wrap.replaceChildren(note);
         hooks.emit("a2ui-error", JSON.stringify({ error: { code: created.code, message: created.error } }));
         throw new Error("a2ui: " + created.error);
@@ -513,7 +584,7 @@
     return api;
   }
 
-  const A2UI = { ready: null, mount };
+  const A2UI = { ready: null, mount, defineCatalog };
   A2UI.ready = ready.then(() => A2UI);
   window.A2UI = A2UI;
 

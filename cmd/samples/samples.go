@@ -51,6 +51,7 @@ var sources = []source{
 	{dir: "testdata/v08", kind: jsonlStreams, idPrefix: "v08", group: "Project samples"},
 	{dir: "testdata/draft", kind: jsonlStreams, idPrefix: "draft", group: "Project samples"},
 	{dir: "testdata/demo", kind: jsonlStreams, idPrefix: "demo", group: "Demo agent", agent: true},
+	{dir: "testdata/custom", kind: jsonlStreams, idPrefix: "custom", group: "Custom components"},
 	{dir: webCore + "/v0_9/schemas/catalogs/basic/examples", kind: officialExample, idPrefix: "v0_9-basic", group: "Official · basic catalog"},
 	{dir: webCore + "/v0_9/schemas/catalogs/minimal/examples", kind: officialExample, idPrefix: "v0_9-minimal", group: "Official · minimal catalog"},
 	{dir: webCore + "/v1_0/schemas/catalogs/basic/examples", kind: officialExample, idPrefix: "v1_0-basic", group: "Official · basic catalog"},
@@ -59,8 +60,11 @@ var sources = []source{
 // descriptions of the project's own streams, by path relative to the repo root;
 // streams not listed get a description generated from their content.
 var descriptions = map[string]string{
-	"testdata/demo/booking.jsonl": "A table booking form. Turn on Live agent: the demo agent checks the booking and answers with a confirmation surface.",
-	"testdata/demo/tasks.jsonl":   "A task list rendered from a List template, with Toggle and Remove on every row. Turn on Live agent: the demo agent updates the rows.",
+	"testdata/demo/booking.jsonl":        "A table booking form. Turn on Live agent: the demo agent checks the booking and answers with a confirmation surface.",
+	"testdata/custom/contact_card.jsonl": "A contact card drawn by the page's own demo-contact-card element (web/gallery-components.js): bound props, A2UI buttons slotted into it, and a star that writes /contact/favorite back into the data model.",
+	"testdata/custom/sales_chart.jsonl":  "A chart drawn by the page's demo-chart element from the data model; choosing a region writes /selected (two-way binding), which the Text and the Button's action context read.",
+	"testdata/custom/store_map.jsonl":    "A schematic map (the page's demo-map element: no tiles, no network) with pins from the data model, an A2UI Card slotted over it, and pin selection bound to /selected.",
+	"testdata/demo/tasks.jsonl":          "A task list rendered from a List template, with Toggle and Remove on every row. Turn on Live agent: the demo agent updates the rows.",
 }
 
 // versionRank orders the catalogue by protocol version; unknown versions go last.

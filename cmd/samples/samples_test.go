@@ -43,6 +43,7 @@ func TestCollectAndWrite(t *testing.T) {
 		"testdata/v08/notes.txt":               "ignored",
 		"testdata/draft/contact_form.jsonl":    draftLine,
 		"testdata/demo/booking.jsonl":          demoLine1 + "\n" + demoLine2 + "\n",
+		"testdata/custom/sales_chart.jsonl":    demoLine1 + "\n",
 		basicDir + "01_flight-status.json":     basicEx,
 		minimalDir + "6_capitalized_text.json": minimalEx,
 		v10Dir + "36_modal.json":               v10Ex,
@@ -63,6 +64,7 @@ func TestCollectAndWrite(t *testing.T) {
 				{ID: "v08-weather_forecast", Title: "Weather forecast", Description: `v0.8 stream, 2 messages: surface "w" with Card, Text.`, Version: "v0.8", Group: "Project samples", File: "v08-weather_forecast.jsonl", Messages: 2},
 				{ID: "draft-contact_form", Title: "Contact form", Description: `v0.9-draft stream, 1 message: surface "c" with Column.`, Version: "v0.9-draft", Group: "Project samples", File: "draft-contact_form.jsonl", Messages: 1},
 				{ID: "demo-booking", Title: "Booking", Description: descriptions["testdata/demo/booking.jsonl"], Version: "v0.9", Group: "Demo agent", File: "demo-booking.jsonl", Messages: 2, Agent: "booking"},
+				{ID: "custom-sales_chart", Title: "Sales chart", Description: descriptions["testdata/custom/sales_chart.jsonl"], Version: "v0.9", Group: "Custom components", File: "custom-sales_chart.jsonl", Messages: 1},
 				{ID: "v0_9-basic-01_flight-status", Title: "Flight Status", Description: "Dates.", Version: "v0.9", Group: "Official · basic catalog", File: "v0_9-basic-01_flight-status.jsonl", Messages: 2},
 				{ID: "v0_9-minimal-6_capitalized_text", Title: "Capitalized text", Description: `v0.9 stream, 1 message: surface "m" with Text.`, Version: "v0.9", Group: "Official · minimal catalog", File: "v0_9-minimal-6_capitalized_text.jsonl", Messages: 1},
 				{ID: "v1_0-basic-36_modal", Title: "Modal", Description: "v1.0 stream, 1 message.", Version: "v1.0", Group: "Official · basic catalog", File: "v1_0-basic-36_modal.jsonl", Messages: 1},
@@ -84,6 +86,7 @@ func TestCollectAndWrite(t *testing.T) {
 			wantWarnings: []string{
 				"testdata/v08 missing: its samples are not included",
 				"testdata/demo missing: its samples are not included",
+				"testdata/custom missing: its samples are not included",
 				basicDir[:len(basicDir)-1] + " missing: its samples are not included",
 				minimalDir[:len(minimalDir)-1] + " missing: its samples are not included",
 				v10Dir[:len(v10Dir)-1] + " missing: its samples are not included",
@@ -245,7 +248,7 @@ func TestRepoCatalogue(t *testing.T) {
 		m, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(dir), "*"+ext))
 		return len(m)
 	}
-	wantVersion := map[string]string{"v08": "v0.8", "draft": "v0.9-draft", "demo": "v0.9", "v0_9-basic": "v0.9", "v0_9-minimal": "v0.9", "v1_0-basic": "v1.0"}
+	wantVersion := map[string]string{"v08": "v0.8", "draft": "v0.9-draft", "demo": "v0.9", "custom": "v0.9", "v0_9-basic": "v0.9", "v0_9-minimal": "v0.9", "v1_0-basic": "v1.0"}
 	for _, src := range sources {
 		ext := ".jsonl"
 		if src.kind == officialExample {

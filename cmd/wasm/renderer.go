@@ -13,6 +13,7 @@ import (
 	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/openwop"
 	"github.com/a2ui-go/a2ui/policy"
+	"github.com/a2ui-go/a2ui/protocol"
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
 )
@@ -107,6 +108,10 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	// are page events) and over A2A (they go as A2A messages, through Send).
 	if profile != "openwop" && optString(args[1], "transport") != "a2a" {
 		opts.ActionURL = optString(args[1], "actionURL")
+	}
+	if err := applyCatalogs(&opts, args[0], args[1]); err != nil {
+		obj, _ := safejs.ValueOf(map[string]any{"error": err.Error(), "code": protocol.CodeValidationFailed})
+		return obj
 	}
 	jr.r = render.New(jr, opts)
 	renderers[jr.handle] = jr

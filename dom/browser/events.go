@@ -39,8 +39,8 @@ func NewEvents(deliver func(dom.Event)) (*Events, error) {
 }
 
 // callback runs on the JS event loop: (host, nodeId, type, value, checked, key,
-// timeStamp, flags), flags bit 0 = untrusted, bit 1 = re-arming. A malformed call is
-// dropped.
+// timeStamp, flags[, detail]), flags bit 0 = untrusted, bit 1 = re-arming; detail is the
+// JSON of a CustomEvent's detail. A malformed call is dropped.
 func (e *Events) callback(_ safejs.Value, args []safejs.Value) any {
 	if len(args) < 6 || e.closed {
 		return nil
@@ -60,6 +60,9 @@ func (e *Events) callback(_ safejs.Value, args []safejs.Value) any {
 		flags, errs[7] = args[7].Int()
 		ev.Synthetic = flags&1 != 0
 		ev.Rearming = flags&2 != 0
+	}
+	if len(args) >= 9 && args[8].Type() == safejs.TypeString {
+		ev.Detail, _ = args[8].String()
 	}
 	for _, err := range errs {
 		if err != nil {

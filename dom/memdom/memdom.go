@@ -54,6 +54,9 @@ type Node struct {
 	Parent   *Node             // nil when detached or the host root
 	Children []*Node
 	host     *Host
+
+	// HostProps are the JSON values of a page-defined element's properties (HOSTPROP).
+	HostProps map[string]string
 }
 
 // New returns an empty document.
@@ -145,7 +148,7 @@ func (d *Document) apply(op *dom.Op) error {
 		n := &Node{ID: op.ID, Kind: dom.Element, NS: op.NS, Tag: op.Name, host: h}
 		if op.Code == dom.OpText {
 			n.Kind, n.Tag, n.Text = dom.Text, "", op.Value
-		} else if !dom.AllowedTag(op.Name) {
+		} else if !dom.AllowedTag(op.Name) || (op.NS == dom.NSFactory && !strings.HasPrefix(op.Name, dom.FactoryTagPrefix)) {
 			d.Rejected = append(d.Rejected, "tag "+op.Name)
 			n.Tag, n.NS = dom.BlockedTag, dom.NSHTML
 		}
@@ -211,6 +214,31 @@ func (d *Document) apply(op *dom.Op) error {
 			delete(n.Props, op.Name)
 		} else {
 			n.Props[op.Name] = v
+		}
+		d.Stats.PropWrites++
+	case dom.OpHostProp:
+		n, err := d.node(op, op.ID)
+		if err != nil {
+			return err
+		}
+		if n.Kind != dom.Element {
+			return opErr(op, "not an element")
+		}
+		if !dom.HostElement(n.Tag, n.NS) || !dom.AllowedHostProp(op.Name) {
+			d.Rejected = append(d.Rejected, "host prop "+op.Name)
+			return nil
+		}
+		if n.HostProps[op.Name] == op.Value {
+			d.Stats.PropSkips++
+			return nil
+		}
+		if n.HostProps == nil {
+			n.HostProps = map[string]string{}
+		}
+		if op.Value == "" {
+			delete(n.HostProps, op.Name)
+		} else {
+			n.HostProps[op.Name] = op.Value
 		}
 		d.Stats.PropWrites++
 	case dom.OpSetText:

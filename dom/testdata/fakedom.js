@@ -45,6 +45,8 @@ class FElement extends FNode {
     super(doc); this.ns = ns; this.localName = tag; this.attrs = new Map(); this.style = new FStyle();
     this.listeners = [];
   }
+  get namespaceURI() { return this.ns; }
+  get nodeType() { return 1; }
   setAttribute(k, v) { if (!/^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(k)) throw new Error("InvalidCharacterError"); this.attrs.set(k, String(v)); }
   setAttributeNS(ns, k, v) { this.setAttribute(k, v); }
   removeAttribute(k) { this.attrs.delete(k); }
@@ -72,6 +74,10 @@ function ser(n) {
   for (const k of ["checked", "indeterminate", "open"]) if (n[k] === true) props.push([k, null]);
   if (typeof n.selectedIndex === "number" && n.selectedIndex >= 0) props.push(["selectedIndex", String(n.selectedIndex)]);
   if (typeof n.value === "string" && n.value !== "") props.push(["value", n.value]);
+  // Host props (HOSTPROP): the runtime's record of what it assigned, as .name=json.
+  for (const sym of Object.getOwnPropertySymbols(n)) {
+    if (sym.description === "a2ui.host") for (const [k, v] of n[sym]) if (v !== "") props.push([k, v]);
+  }
   props.sort((a, b) => (a[0] < b[0] ? -1 : 1));
   for (const [k, v] of props) s += " ." + k + (v === null ? "" : '="' + escA(v) + '"');
   s += ">";

@@ -2,7 +2,7 @@
 // `tsc --noEmit --strict` over it in a scratch project that installed the tarball). It uses
 // every declared API and event; the @ts-expect-error lines fail the check if a declaration
 // loosens to any. It is compiled, never run.
-import A2UIDefault, { mount, ready } from "a2ui-go";
+import A2UIDefault, { defineCatalog, mount, ready } from "a2ui-go";
 import type {
   A2UI,
   A2UIEventMap,
@@ -10,6 +10,7 @@ import type {
   A2UIRendererElement,
   A2UIScriptDataset,
   ActionMessage,
+  CatalogDeclaration,
   ClientCapabilities,
   ConnectOptions,
   ErrorMessage,
@@ -39,7 +40,22 @@ async function main(): Promise<void> {
     headingLevel: 2,
     label: { order: "Your order" },
   };
-  const r: Renderer<HTMLDivElement> = mount(div, options);
+  const charts: CatalogDeclaration = {
+    catalogId: "https://example.com/catalogs/charts/v1",
+    extends: "basic",
+    components: {
+      Chart: {
+        tag: "x-chart",
+        props: { title: { type: "string", bindable: true, required: true }, onSelect: { type: "action" }, body: { type: "child" } },
+        events: { select: { action: "onSelect" }, change: { bind: "title", from: "detail.value" } },
+      },
+      Pin: { create: () => document.createElement("div"), props: { label: { type: "string", enum: ["a", "b"] }, icon: { type: "url", kind: "image" } } },
+    },
+    functions: { shout: { args: { text: "string" }, returns: "string", call: (args) => String(args.text), budgetMs: 10 } },
+  };
+  defineCatalog(charts);
+  A2UI.defineCatalog(charts);
+  const r: Renderer<HTMLDivElement> = mount(div, { ...options, catalogs: [charts] });
   const el: HTMLDivElement = await r.ready;
   const same2: HTMLDivElement = r.element;
   void [el, same2];
@@ -116,6 +132,8 @@ async function main(): Promise<void> {
   // Misuse is rejected (each line fails to type-check on its own).
   // @ts-expect-error: unknown mount option
   mount(div, { actionUrll: "/a" });
+  // @ts-expect-error: a host prop type is one of the declared ones
+  defineCatalog({ catalogId: "x", components: { A: { tag: "x-a", props: { p: { type: "date" } } } } });
   // @ts-expect-error: headers are a plain object of strings
   mount(div, { headers: [["a", "b"]] });
   // @ts-expect-error: transport is jsonl, sse or empty

@@ -1,0 +1,62 @@
+package host_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/host"
+	"github.com/a2ui-go/a2ui/model"
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+// A page catalog with a custom element and a function, rendered beside the basic
+// catalog: declared props become element properties (JSON), the function's result a
+// Text.
+func Example() {
+	c := host.Catalog{
+		ID: "https://example.com/charts/v1",
+		Components: []host.Component{{Name: "Chart", Tag: "x-chart",
+			Props: map[string]host.Prop{"title": {Type: host.String, Bindable: true}, "data": {Type: host.Array}}}},
+		Functions: []host.Function{{Name: "shout", Args: map[string]string{"text": host.String}, Returns: host.String,
+			Call: func(a map[string]any) (any, error) { return strings.ToUpper(a["text"].(string)), nil }}},
+	}
+	if err := c.Check(); err != nil {
+		panic(err)
+	}
+	fns := binding.BasicFunctions().Clone()
+	host.Register(fns, &c, nil)
+	env := &catalog.Env{Catalog: host.Merge(catalog.Basic(), []host.Catalog{c}), Functions: fns}
+
+	p := model.NewProcessor(model.Options{})
+	dec := protocol.NewDecoder()
+	for _, line := range []string{
+		`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://example.com/charts/v1"}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/t","value":"Sales"}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[
+			{"id":"root","component":"Column","children":["chart","caption"]},
+			{"id":"chart","component":"Chart","title":{"path":"/t"},"data":[3,1,2]},
+			{"id":"caption","component":"Text","text":{"call":"shout","args":{"text":{"path":"/t"}}}}]}}`,
+	} {
+		msgs, _ := dec.Decode(json.RawMessage(line))
+		for _, m := range msgs {
+			p.Apply(m)
+		}
+	}
+	s, _ := p.Surface("s")
+	root, errs := catalog.Build(s, env)
+	col := root.Children[0]
+	chart, caption := col.Children[0], col.Children[1]
+	fmt.Println(chart.Tag)
+	for _, pr := range chart.Props {
+		fmt.Println(pr.Name, "=", pr.Value)
+	}
+	fmt.Println(caption.Children[0].Text, len(errs))
+	// Output:
+	// x-chart
+	// data = [3,1,2]
+	// title = "Sales"
+	// SALES 0
+}

@@ -1,0 +1,65 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/hack-pad/safejs"
+
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/host"
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
+	"github.com/a2ui-go/a2ui/protocol"
+	"github.com/a2ui-go/a2ui/render"
+)
+
+// applyCatalogs adds the page's catalogs (options.catalogs: the JSON web/a2ui.js makes of
+// A2UI.defineCatalog's and the mount option's declarations) to opts: one catalog
+// accepting the basic ids and every page catalog id, with the basic components, and the
+// page's functions beside the basic ones. A host function runs through
+// hooks.callFunction(key, argsJSON) → JSON {v} or {error}.
+func applyCatalogs(opts *render.Options, hooks safejs.Value, o safejs.Value) error {
+	src := optString(o, "catalogs")
+	if src == "" || src == "[]" {
+		return nil
+	}
+	call := func(key string) func(map[string]any) (any, error) {
+		return func(args map[string]any) (any, error) {
+			out, err := hooks.Call("callFunction", key, string(protocol.AppendJSON(nil, args)))
+			if err != nil {
+				return nil, err
+			}
+			s, err := out.String()
+			if err != nil {
+				return nil, jsError("no result")
+			}
+			v, err := jsonscan.Parse([]byte(s))
+			if err != nil {
+				return nil, jsError("result is not JSON: " + err.Error())
+			}
+			m, _ := v.(map[string]any)
+			if msg, ok := m["error"].(string); ok {
+				return nil, jsError(msg)
+			}
+			return m["v"], nil
+		}
+	}
+	cats, err := host.Parse([]byte(src), call)
+	if err != nil {
+		return err
+	}
+	base := opts.Catalog
+	if base == nil {
+		base = catalog.Basic()
+	}
+	fns := opts.Functions
+	if fns == nil {
+		fns = binding.BasicFunctions()
+	}
+	fns = fns.Clone()
+	for i := range cats {
+		host.Register(fns, &cats[i], nil)
+	}
+	opts.Catalog, opts.Functions = host.Merge(base, cats), fns
+	return nil
+}
