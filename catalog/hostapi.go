@@ -26,15 +26,6 @@ func (b *Builder) RunAction(in *Instance, prop string, ev dom.Event) {
 	b.runAction(&alias)
 }
 
-// ActionState reports the state of the last action in sent (RunAction): busy while its
-// POST is in flight, failed (a message) when it failed.
-func (b *Builder) ActionState(in *Instance) (busy bool, failed string) {
-	if b.env.ActionState == nil {
-		return false, ""
-	}
-	return b.env.ActionState(in.UID)
-}
-
 // Props returns the names of the props in sets, in no particular order.
 func (in *Instance) Props() []string {
 	out := make([]string, 0, len(in.props.v))

@@ -288,20 +288,3 @@ func checkAction(b *catalog.Builder, in *catalog.Instance, name string) {
 		b.Error(in, protocol.CodePolicy, name, "action "+strconv.Quote(str(ev["name"]))+" is not allowed by the page's policy")
 	}
 }
-
-// Merge returns a catalog with base's components and ids plus those of cats (a page
-// catalog's component replaces a base one of the same name). It is how a renderer with
-// one catalog renders the page's catalogs beside the basic one.
-func Merge(base *catalog.Catalog, cats []Catalog) *catalog.Catalog {
-	ids := base.CatalogIDs()
-	var defs []*catalog.ComponentDef
-	for _, t := range base.Types() {
-		d, _ := base.Lookup(t)
-		defs = append(defs, d)
-	}
-	for i := range cats {
-		ids = append(ids, cats[i].ID)
-		defs = append(defs, Defs(&cats[i])...)
-	}
-	return catalog.New(ids, defs...)
-}

@@ -4,7 +4,8 @@
 // makes, host functions are the page's JS functions.
 //
 // Place in the pipeline: cmd/wasm parses the declarations with Parse when a renderer is
-// created, Defs and Register extend the renderer's catalog and functions, and the build
+// created, Build makes each an engine catalog (extending the basic one or not) for
+// render.Options.Catalogs, and the build
 // walk (package catalog) renders each host component as one element: declared props
 // become HOSTPROP ops (JSON-valued element properties, dom/op.go), child and children
 // props render A2UI subtrees slotted into it, declared DOM events run an action or write

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/catalog/host"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -26,9 +26,8 @@ func Example() {
 	if err := c.Check(); err != nil {
 		panic(err)
 	}
-	fns := binding.BasicFunctions().Clone()
-	host.Register(fns, &c, nil)
-	env := &catalog.Env{Catalog: host.Merge(catalog.Basic(), []host.Catalog{c}), Functions: fns}
+	cat := host.Build(basic.Catalog(), &c, nil) // extends the basic catalog
+	env := &catalog.Env{Catalog: cat, Functions: cat.Functions()}
 
 	p := model.NewProcessor(model.Options{})
 	dec := protocol.NewDecoder()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/catalog/host"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
@@ -66,7 +67,8 @@ func comps(list string) string {
 }
 
 func env(c host.Catalog) *catalog.Env {
-	return &catalog.Env{Catalog: host.Merge(catalog.Basic(), []host.Catalog{c}), Functions: binding.BasicFunctions()}
+	cat := host.Build(basic.Catalog(), &c, nil)
+	return &catalog.Env{Catalog: cat, Functions: cat.Functions()}
 }
 
 func props(n *dom.Node) map[string]string {

@@ -5,8 +5,8 @@ package main
 import (
 	"github.com/hack-pad/safejs"
 
-	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/catalog/host"
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -14,10 +14,10 @@ import (
 )
 
 // applyCatalogs adds the page's catalogs (options.catalogs: the JSON web/a2ui.js makes of
-// A2UI.defineCatalog's and the mount option's declarations) to opts: one catalog
-// accepting the basic ids and every page catalog id, with the basic components, and the
-// page's functions beside the basic ones. A host function runs through
-// hooks.callFunction(key, argsJSON) → JSON {v} or {error}.
+// A2UI.defineCatalog's and the mount option's declarations) to opts.Catalogs after the
+// basic one: each accepts its own id, with the basic components and functions when it
+// extends "basic". A host function runs through hooks.callFunction(key, argsJSON) → JSON
+// {v} or {error}.
 func applyCatalogs(opts *render.Options, hooks safejs.Value, o safejs.Value) error {
 	src := optString(o, "catalogs")
 	if src == "" || src == "[]" {
@@ -48,18 +48,15 @@ func applyCatalogs(opts *render.Options, hooks safejs.Value, o safejs.Value) err
 	if err != nil {
 		return err
 	}
-	base := opts.Catalog
-	if base == nil {
-		base = catalog.Basic()
+	if len(opts.Catalogs) == 0 && opts.Catalog == nil {
+		opts.Catalogs = []*catalog.Catalog{basic.Catalog()}
 	}
-	fns := opts.Functions
-	if fns == nil {
-		fns = binding.BasicFunctions()
-	}
-	fns = fns.Clone()
 	for i := range cats {
-		host.Register(fns, &cats[i], nil)
+		base := catalog.New(nil)
+		if cats[i].Extends == "basic" {
+			base = basic.Catalog()
+		}
+		opts.Catalogs = append(opts.Catalogs, host.Build(base, &cats[i], nil))
 	}
-	opts.Catalog, opts.Functions = host.Merge(base, cats), fns
 	return nil
 }

@@ -252,8 +252,11 @@ func TestHostComponents(t *testing.T) {
 	if n := evalJS[int](ctx, `T.qa("plain", "x-chart, div.pin").length`); n != 0 {
 		t.Errorf("a renderer without the catalog made %d host elements", n)
 	}
-	if perrs := hostErrors(t, ctx, "plain"); !findError(perrs, "", "", chartCatalogID) {
-		t.Errorf("no error naming the unsupported catalog: %+v", perrs)
+	if perrs := hostErrors(t, ctx, "plain"); !findError(perrs, "CATALOG_UNSUPPORTED", "", chartCatalogID) {
+		t.Errorf("no CATALOG_UNSUPPORTED naming the catalog: %+v", perrs)
+	}
+	if got := evalJSON(ctx, `T.q("plain", ".a2ui-failed-closed") && T.q("plain", ".a2ui-failed-closed").textContent`); !strings.Contains(got, "not shown") {
+		t.Errorf("fail-closed notice = %s", got)
 	}
 }
 
@@ -293,6 +296,13 @@ func TestDefineCatalog(t *testing.T) {
 		`{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[{"id":"root","component":"Badge","n":5}]}}`)
 	if got := evalJSON(ctx, `T.q("later", "output") && T.q("later", "output").n`); got != `5` {
 		t.Errorf("factory element of a catalog defined after start-up: n = %s", got)
+	}
+	// That catalog does not extend the basic one: a basic component on it is unknown.
+	processLines(ctx, "later",
+		`{"version":"v0.9","createSurface":{"surfaceId":"b2","catalogId":"https://example.com/badges"}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"b2","components":[{"id":"root","component":"Text","text":"hi"}]}}`)
+	if errs := hostErrors(t, ctx, "later"); !findError(errs, "UNKNOWN_COMPONENT", "/components/root", "Text") {
+		t.Errorf("a basic component on a catalog without extends: %+v", errs)
 	}
 	// An invalid declaration Go refuses (an event bound to an undeclared prop) fails the
 	// renderer closed with a notice and an error.
