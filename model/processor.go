@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/a2ui-go/a2ui/internal/jsonscan"
-
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -282,7 +280,7 @@ func (p *Processor) create(m *protocol.CreateSurface) *protocol.Error {
 		}
 	}
 	if len(m.DataModel) > 0 {
-		v, err := jsonscan.Parse(m.DataModel)
+		v, recs, err := parseOrdered(m.DataModel)
 		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+"/dataModel", "invalid JSON: "+err.Error())
 		}
@@ -293,6 +291,7 @@ func (p *Processor) create(m *protocol.CreateSurface) *protocol.Error {
 		if err := s.Data.setParsed(nil, v); err != nil {
 			return wrap(err, s.ID, key+"/dataModel")
 		}
+		s.Data.adoptOrder(recs)
 	}
 	p.register(s)
 	return nil
@@ -420,7 +419,7 @@ func (p *Processor) updateData(m *protocol.UpdateDataModel) *protocol.Error {
 			return wrap(err, s.ID, key+"/path")
 		}
 	} else {
-		v, err := jsonscan.Parse(m.Value)
+		v, recs, err := parseOrdered(m.Value)
 		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+valueKey, "invalid JSON: "+err.Error())
 		}
@@ -435,6 +434,7 @@ func (p *Processor) updateData(m *protocol.UpdateDataModel) *protocol.Error {
 			}
 			return wrap(err, s.ID, at)
 		}
+		s.Data.adoptOrder(recs)
 	}
 	if fresh {
 		p.register(s)

@@ -45,3 +45,23 @@ func TestUpstreamV10Conformance(t *testing.T) {
 		t.Errorf("want 2 errors, got %d:\n%s", len(errs), all)
 	}
 }
+
+// TestFormatStringObjectKeyOrder: formatString writes a data-model object with its keys in
+// stream order (JSON.stringify of the JavaScript object web_core holds), keys added by
+// later updates last.
+func TestFormatStringObjectKeyOrder(t *testing.T) {
+	stream := `{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"call":"formatString","args":{"value":"user=${/user}"}}}]}}
+{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/user","value":{"name":"Ada","age":36,"city":"London","tags":[{"z":1,"a":2}]}}}
+{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/user/email","value":"ada@example.com"}}
+`
+	r, h := newRenderer(t)
+	st := r.NewStream(JSONL)
+	st.Write([]byte(stream))
+	st.Close(nil)
+	r.Frame()
+	want := `user={"name":"Ada","age":36,"city":"London","tags":[{"z":1,"a":2}],"email":"ada@example.com"}`
+	if got := h.text("s"); got != want {
+		t.Fatalf("text %s\nwant %s", got, want)
+	}
+}
