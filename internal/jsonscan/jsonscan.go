@@ -82,7 +82,7 @@ type scanner struct {
 	// ParseOrdered: the callback, the keys of the open objects and the reported keys.
 	order        func(map[string]any, []string)
 	stack, arena []string
-	kn    int
+	kn           int
 }
 
 // at records tok as the member or element the pending error happened inside.
