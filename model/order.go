@@ -37,11 +37,29 @@ func mapID(m map[string]any) uintptr { return reflect.ValueOf(m).Pointer() }
 func parseOrdered(raw []byte) (any, []orderRec, error) {
 	var recs []orderRec
 	v, err := jsonscan.ParseOrdered(raw, func(m map[string]any, keys []string) {
-		if len(keys) > 1 { // zero or one key has only one order
-			recs = append(recs, orderRec{m, keys})
+		if needsRecord(keys) {
+			recs = append(recs, orderRec{m, append([]string(nil), keys...)})
 		}
 	})
 	return v, recs, err
+}
+
+// needsRecord reports whether keys (in stream order) differ from the order an object
+// without a record is written in: ascending, with no array-index key (those go first,
+// numerically). Most agent objects with one or two keys need none.
+func needsRecord(keys []string) bool {
+	if len(keys) < 2 {
+		return false
+	}
+	for i, k := range keys {
+		if i > 0 && keys[i-1] >= k {
+			return true
+		}
+		if k != "" && k[0] >= '0' && k[0] <= '9' && isArrayIndex(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // adoptOrder records the key orders of objects just stored in the tree.

@@ -104,3 +104,18 @@ func TestKeyOrderPrune(t *testing.T) {
 		t.Fatalf("got %s", got)
 	}
 }
+
+func TestNeedsRecord(t *testing.T) {
+	for _, tt := range []struct {
+		keys []string
+		want bool
+	}{
+		{nil, false}, {[]string{"b"}, false}, {[]string{"0"}, false},
+		{[]string{"name", "qty"}, false}, {[]string{"qty", "name"}, true},
+		{[]string{"10", "2"}, true}, {[]string{"0", "a"}, true}, {[]string{"01", "a"}, false},
+	} {
+		if got := needsRecord(tt.keys); got != tt.want {
+			t.Errorf("needsRecord(%q) = %v", tt.keys, got)
+		}
+	}
+}

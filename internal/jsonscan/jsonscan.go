@@ -79,10 +79,10 @@ type scanner struct {
 	// kmore. Each object truncates kn back when done.
 	kbuf  [24][]byte
 	kmore [][]byte
-	// ParseOrdered: the callback, the keys of the open objects and the reported keys.
-	order        func(map[string]any, []string)
-	stack, arena []string
-	kn           int
+	// ParseOrdered: the callback and the keys of the objects being decoded.
+	order func(map[string]any, []string)
+	stack []string
+	kn    int
 }
 
 // at records tok as the member or element the pending error happened inside.
@@ -688,8 +688,8 @@ func Parse(b []byte) (any, error) {
 }
 
 // ParseOrdered is Parse that also reports every object it creates with its keys in
-// document order: each(m, keys) runs once per object, inner objects first. keys is
-// capped (appending to it copies); the caller may keep it.
+// document order: each(m, keys) runs once per object, inner objects first. keys is only
+// valid during the call (copy it to keep it).
 func ParseOrdered(b []byte, each func(m map[string]any, keys []string)) (any, error) {
 	v, err := one(b)
 	if err != nil {
@@ -752,7 +752,7 @@ func (s *scanner) value() any {
 
 // orderedObject decodes the object at s.i into m for ParseOrdered. The keys of the
 // objects being decoded wait on s.stack (an inner object pops its own before its parent
-// pushes the next key), then move to s.arena, which the reported slices share.
+// pushes the next key).
 func (s *scanner) orderedObject(m map[string]any) any {
 	mark := len(s.stack)
 	s.members(func(key string) {
@@ -762,9 +762,7 @@ func (s *scanner) orderedObject(m map[string]any) any {
 	if s.err != nil {
 		return nil
 	}
-	start := len(s.arena)
-	s.arena = append(s.arena, s.stack[mark:]...)
+	s.order(m, s.stack[mark:len(s.stack):len(s.stack)])
 	s.stack = s.stack[:mark]
-	s.order(m, s.arena[start:len(s.arena):len(s.arena)])
 	return m
 }
