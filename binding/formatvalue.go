@@ -45,6 +45,8 @@ func typeOf(v any) string {
 		return "object"
 	case []any:
 		return "array"
+	case float64:
+		return "NaN"
 	}
-	return "NaN"
+	return "a non-JSON value"
 }

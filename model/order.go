@@ -71,6 +71,15 @@ func (d *DataModel) adoptOrder(recs []orderRec) {
 		d.order = make(map[uintptr]orderRec, len(recs))
 	}
 	for _, r := range recs {
+		if len(r.keys) != len(r.m) { // the processor skipped over-cap entries after parsing
+			kept := r.keys[:0]
+			for _, k := range r.keys {
+				if _, ok := r.m[k]; ok {
+					kept = append(kept, k)
+				}
+			}
+			r.keys = kept
+		}
 		d.order[mapID(r.m)] = r
 	}
 	d.pruneOrder()
@@ -94,6 +103,7 @@ func (d *DataModel) keyAdded(m map[string]any, key string) {
 		if d.order == nil {
 			d.order = map[uintptr]orderRec{}
 		}
+		defer d.pruneOrder()
 	}
 	r.keys = append(r.keys, key)
 	d.order[id] = r

@@ -119,3 +119,19 @@ func TestNeedsRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyOrderSkippedEntry: an entry the processor skips (over a cap) leaves no trace in
+// the order: written again later, it goes last, once.
+func TestKeyOrderSkippedEntry(t *testing.T) {
+	p := NewProcessor(Options{MaxStringBytes: 8})
+	mustApply(t, p, create(protocol.V10, "s"))
+	errs := p.ApplyReport(data(protocol.V10, "s", "/o", `{"z":1,"long":"0123456789abc","a":2}`))
+	if len(errs) != 1 || errs[0].Code != protocol.CodeLimit {
+		t.Fatalf("errors %v", errs)
+	}
+	mustApply(t, p, data(protocol.V10, "s", "/o/long", `"short"`))
+	s, _ := p.Surface("s")
+	if got := string(s.Data.AppendJSON(nil, s.Data.root)); got != `{"o":{"z":1,"a":2,"long":"short"}}` {
+		t.Fatalf("got %s", got)
+	}
+}
