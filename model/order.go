@@ -36,10 +36,17 @@ func mapID(m map[string]any) uintptr { return reflect.ValueOf(m).Pointer() }
 // to hand to adoptOrder once the value is stored.
 func parseOrdered(raw []byte) (any, []orderRec, error) {
 	var recs []orderRec
+	var arena []string // the recorded keys share a few backing arrays
 	v, err := jsonscan.ParseOrdered(raw, func(m map[string]any, keys []string) {
-		if needsRecord(keys) {
-			recs = append(recs, orderRec{m, append([]string(nil), keys...)})
+		if !needsRecord(keys) {
+			return
 		}
+		if cap(arena)-len(arena) < len(keys) {
+			arena = make([]string, 0, max(64, 2*cap(arena), len(keys)))
+		}
+		start := len(arena)
+		arena = append(arena, keys...)
+		recs = append(recs, orderRec{m, arena[start:len(arena):len(arena)]})
 	})
 	return v, recs, err
 }
