@@ -19,7 +19,7 @@ func checkMetadata(raw []byte, surface, base string) *protocol.Error {
 		return msgErr(protocol.CodeValidationFailed, surface, base, "metadata must be an object")
 	}
 	for _, m := range ms {
-		at := base + "/" + escapeToken(m.Key)
+		at := base + "/" + protocol.EscapeToken(m.Key)
 		if m.Key != "extensions" {
 			return msgErr(protocol.CodeValidationFailed, surface, at, "unknown metadata property (only \"extensions\" is allowed)")
 		}
@@ -29,7 +29,7 @@ func checkMetadata(raw []byte, surface, base string) *protocol.Error {
 		}
 		for _, e := range ext {
 			if !isIdentifier(e.Key) {
-				return msgErr(protocol.CodeValidationFailed, surface, at+"/"+escapeToken(e.Key), "extension key must be a Unicode identifier")
+				return msgErr(protocol.CodeValidationFailed, surface, at+"/"+protocol.EscapeToken(e.Key), "extension key must be a Unicode identifier")
 			}
 		}
 	}
