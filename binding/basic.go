@@ -238,19 +238,6 @@ func fnFormatString(c *Context, args map[string]any) (any, error) {
 	return c.Interpolate(ToString(v))
 }
 
-// numberArg reads the value to format: null/missing and unparsable text give ok=false
-// (the formatters then return "", like web_core's NaN case); booleans count as 1/0.
-func numberArg(v any) (float64, bool) {
-	if b, ok := v.(bool); ok {
-		return ToNumber(b), true
-	}
-	f, ok := ParseNumber(v)
-	if ok && math.IsNaN(f) {
-		return 0, false
-	}
-	return f, ok
-}
-
 // decimalsArg reads the optional decimals argument: -1 when absent or null; an error
 // unless it is a number in 0..20 (fractions truncated).
 func decimalsArg(c *Context, args map[string]any) (int, error) {
@@ -275,8 +262,8 @@ func groupingArg(args map[string]any) bool {
 }
 
 // formatNumber: the Formatter's locale number format; decimals fixes both minimum and
-// maximum fraction digits (default 0..3); grouping on unless false. A value that is not a
-// number (null, unparsable text) formats as "".
+// maximum fraction digits (default 0..3); grouping on unless false. null or blank text
+// formats as ""; a value that is not a number is FUNCTION_FAILED (formatValue).
 func fnFormatNumber(c *Context, args map[string]any) (any, error) {
 	v, err := need(c, args, "value")
 	if err != nil {
@@ -286,9 +273,9 @@ func fnFormatNumber(c *Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, ok := numberArg(v)
+	n, ok, err := formatValue(c, v)
 	if !ok {
-		return "", nil
+		return "", err
 	}
 	return c.Format.FormatNumber(n, d, groupingArg(args)), nil
 }
@@ -309,9 +296,9 @@ func fnFormatCurrency(c *Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, ok := numberArg(v)
+	n, ok, err := formatValue(c, v)
 	if !ok {
-		return "", nil
+		return "", err
 	}
 	code := strings.ToUpper(ToString(cv))
 	if !isCurrencyCode(code) {

@@ -9,11 +9,13 @@
 // Contents:
 //   - Eval / EvalValue: literal, {"path"}, {"call","args"} and the lifted v0.8 init form
 //     {"path","literal"}; Seeder writes such literals into the model once per key.
+//     v1.0's {"call":"@index"} is the template row index (index.go).
 //   - ToString, ToNumber, ToBool, ToStringList: the renderer guide's coercion table.
 //   - Functions: the registry (BasicFunctions, Register, Policy), with formatString's
 //     ${...} interpolation (Context.Interpolate).
 //   - Checks: the v0.9 CheckRule list of Checkable components.
 //   - Formatter / GoFormatter: locale-dependent number, currency, date and plural output.
+//   - Subpackage webcore: web_core's extra functions (add … ends_with), opt-in.
 //
 // Everything runs on the renderer's UI goroutine; nothing here blocks or does I/O. The
 // package is pure Go (no syscall/js) and tested on the host.

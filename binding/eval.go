@@ -155,6 +155,8 @@ type Context struct {
 //   - {"call": name, "args": {...}, "returnType"?} evaluates every argument recursively
 //     (arguments may be literals, bindings, calls or object literals, which stay literal
 //     maps) and calls the function from fns; returnType is ignored (dispatch is by name);
+//   - v1.0's {"call": "@index", "args": {"offset"?}} is the template row index (see
+//     IndexFunction), evaluated here rather than looked up in fns;
 //   - any other object is an object literal, returned as a map (allowed for arguments).
 //
 // Values read from the model are shared with it: treat results as read-only. fns nil means
@@ -243,6 +245,9 @@ func (c *Context) eval(v any, depth int) (any, error) {
 				}
 			default:
 				return nil, funcErr(c.Scope, name, `"args" must be an object`)
+			}
+			if isIndexCall(c.Scope, name) {
+				return c.index(args)
 			}
 			if cid, has := x["catalogId"]; has {
 				// v1.0: the function of another catalog of the renderer.

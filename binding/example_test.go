@@ -42,3 +42,16 @@ func ExampleChecks() {
 	// Output:
 	// "Please enter a valid email address" false 0
 }
+
+// v1.0's @index system function: the row index of the template being rendered.
+func ExampleIndexFunction() {
+	s := &model.Surface{ID: "s", Version: protocol.V10, Data: model.NewDataModel()}
+	row := binding.Scope{Surface: s, Base: model.MustPointer("/items/2"), InTemplate: true}
+	v, _ := binding.Eval(row, []byte(`{"call":"@index","args":{"offset":1}}`), binding.BasicFunctions(), nil)
+	fmt.Println(v)
+	_, err := binding.Eval(binding.Scope{Surface: s}, []byte(`{"call":"@index"}`), binding.BasicFunctions(), nil)
+	fmt.Println(err)
+	// Output:
+	// 3
+	// VALIDATION_FAILED [s]: @index can only be evaluated inside a template row
+}

@@ -340,7 +340,8 @@ func isPathByte(c byte) bool {
 
 // Interpolate evaluates a formatString template in the context's scope: every ${...}
 // part is evaluated (paths read and recorded in Scope.Reads, functions called through
-// Funcs) and converted with ToString, then concatenated with the literal text. Parsed
+// Funcs) and converted with ToString (objects with their keys in the data model's
+// order), then concatenated with the literal text. Parsed
 // templates are cached in the registry. Errors are FUNCTION_FAILED *protocol.Error.
 func (c *Context) Interpolate(template string) (string, error) {
 	parts, err := c.parsed(template)
@@ -359,7 +360,7 @@ func (c *Context) Interpolate(template string) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			s = ToString(v)
+			s = c.stringify(v)
 		}
 		if b.Len()+len(s) > max {
 			return "", &protocol.Error{Code: protocol.CodeLimit, SurfaceID: c.Scope.surfaceID(),

@@ -44,6 +44,9 @@ type DataModel struct {
 	pending    []Pointer
 	notifying  bool
 	deliveries int
+
+	// order holds the key order of objects (order.go).
+	order map[uintptr]orderRec
 }
 
 // NewDataModel returns an empty model ({}), with the DefaultMaxDataNodes limit.
@@ -172,6 +175,7 @@ func (d *DataModel) set(p Pointer, v any, owned bool) error {
 		}
 		d.root = m
 		d.nodes = d.maxNodes - budget
+		d.order = nil
 		d.changed(Pointer{})
 		return nil
 	}
@@ -192,9 +196,38 @@ func (d *DataModel) set(p Pointer, v any, owned bool) error {
 		return d.fixLimit(nerr)
 	}
 	d.nodes = d.maxNodes - budget
+	parent, key := d.gainsKey(p)
 	d.root = setIn(d.root, p, nv).(map[string]any)
+	if parent != nil {
+		d.keyAdded(parent, key)
+	}
 	d.changed(p.Append())
 	return nil
+}
+
+// gainsKey returns the existing object that writing at p adds a key to, and the key: the
+// container of p's first missing token when that container is an object (nil otherwise).
+func (d *DataModel) gainsKey(p Pointer) (map[string]any, string) {
+	var cur any = d.root
+	for _, tok := range p {
+		switch c := cur.(type) {
+		case map[string]any:
+			v, ok := c[tok]
+			if !ok {
+				return c, tok
+			}
+			cur = v
+		case []any:
+			i, ok := Index(tok)
+			if !ok || i >= len(c) {
+				return nil, ""
+			}
+			cur = c[i]
+		default:
+			return nil, ""
+		}
+	}
+	return nil, ""
 }
 
 func (d *DataModel) fixLimit(e *protocol.Error) *protocol.Error {
@@ -207,7 +240,7 @@ func (d *DataModel) fixLimit(e *protocol.Error) *protocol.Error {
 // SetJSON decodes raw (any JSON value) and Sets it at p. A decode error is a
 // protocol.CodeValidationFailed *protocol.Error.
 func (d *DataModel) SetJSON(p Pointer, raw []byte) error {
-	v, err := jsonscan.Parse(raw)
+	v, recs, err := parseOrdered(raw)
 	if err != nil {
 		return newErr(protocol.CodeValidationFailed, "invalid JSON value: "+err.Error())
 	}
@@ -217,7 +250,11 @@ func (d *DataModel) SetJSON(p Pointer, raw []byte) error {
 		}
 		return err
 	}
-	return d.setParsed(p, v)
+	if err := d.setParsed(p, v); err != nil {
+		return err
+	}
+	d.adoptOrder(recs)
+	return nil
 }
 
 // Delete removes the value at p and notifies subscribers: an object key is removed; an
@@ -233,6 +270,7 @@ func (d *DataModel) Delete(p Pointer) error {
 	if len(p) == 0 {
 		d.root = map[string]any{}
 		d.nodes = 0
+		d.order = nil
 		d.changed(Pointer{})
 		return nil
 	}
@@ -248,6 +286,7 @@ func (d *DataModel) Delete(p Pointer) error {
 			if last {
 				d.nodes -= countNodes(v)
 				delete(c, tok)
+				d.keyDeleted(c, tok)
 				d.changed(p.Append())
 				return nil
 			}

@@ -12,7 +12,8 @@
 //   - Pointer, ParsePointer, Resolve: RFC 6901 JSON Pointers and A2UI's relative paths,
 //     including the v0.8 template quirk (see Resolve).
 //   - DataModel: the JSON tree with auto-vivifying Set, hole-keeping Delete, path
-//     subscriptions (exact, ancestors, descendants), a version counter and a node limit.
+//     subscriptions (exact, ancestors, descendants), a version counter and a node limit;
+//     objects keep their keys' stream order as JavaScript does (order.go, AppendJSON).
 //   - Surface, Component: per-surface metadata, components by id with revisions, and the
 //     render gate (Ready).
 //   - Processor: applies CreateSurface, UpdateComponents, UpdateDataModel and

@@ -62,3 +62,14 @@ func ExampleProcessor() {
 	// error: SURFACE_NOT_FOUND [other] at /updateComponents/surfaceId: surface "other" does not exist (createSurface first)
 	// true Text Hello
 }
+
+// Objects keep the key order they arrived in, as a JavaScript object does; AppendJSON
+// writes them so (array-index keys first).
+func ExampleDataModel_AppendJSON() {
+	d := model.NewDataModel()
+	_ = d.SetJSON(model.MustPointer("/user"), []byte(`{"name":"Ada","age":36,"2":"b","1":"a"}`))
+	_ = d.Set(model.MustPointer("/user/city"), "London") // added keys go last
+	user, _ := d.Get(model.MustPointer("/user"))
+	fmt.Println(string(d.AppendJSON(nil, user)))
+	// Output: {"1":"a","2":"b","name":"Ada","age":36,"city":"London"}
+}

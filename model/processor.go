@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/a2ui-go/a2ui/internal/jsonscan"
-
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -167,15 +165,18 @@ func (p *Processor) emit(ev SurfaceEvent) {
 // Rules:
 //   - v0.8 (and the seed-001 draft): any message creates its surface implicitly; a
 //     beginRendering (draft: createSurface) on an existing surface sets root, catalog,
-//     styles and opens the render gate. A v0.8 deleteSurface of an unknown id is a no-op.
+//     styles and opens the render gate.
 //   - v0.9 and later: createSurface of a live id is protocol.CodeDuplicateSurface; any
 //     other message for an unknown id is protocol.CodeUnknownSurface. v1.0 createSurface
-//     may carry inline components and an initial data model, applied atomically.
+//     may carry inline components and an initial data model, applied atomically; its
+//     metadata must hold only "extensions" with identifier keys (else VALIDATION_FAILED
+//     at the offending member, reported while the surface is created without it).
 //   - updateComponents replaces each listed component whole (no property merge).
 //   - updateDataModel with Value == nil deletes at Path; Path "" or "/" with a value
 //     replaces the whole model (the value must be an object), without one empties it.
 //   - deleteSurface closes the data model (cancelling every subscription) and forgets
-//     all components.
+//     all components; of an unknown id (every version) it is a silent no-op, as in
+//     web_core and upstream's v1.0 conformance suite.
 func (p *Processor) Apply(m protocol.Message) *protocol.Error {
 	if errs := p.ApplyReport(m); len(errs) > 0 {
 		return errs[0]
@@ -263,6 +264,15 @@ func (p *Processor) create(m *protocol.CreateSurface) *protocol.Error {
 	}
 	s := newSurface(m.SurfaceID, m.Version, p.opts)
 	s.begun = true
+	if m.Metadata != nil {
+		if err := checkMetadata(m.Metadata, m.SurfaceID, key+"/metadata"); err != nil {
+			// Reported; the surface is still created, without the metadata.
+			p.skipped = append(p.skipped, err)
+			mm := *m
+			mm.Metadata = nil
+			m = &mm
+		}
+	}
 	p.setMeta(s, m)
 	if len(m.Components) > 0 {
 		if err := p.putComponents(s, m.Components, key+"/components", nil); err != nil {
@@ -270,7 +280,7 @@ func (p *Processor) create(m *protocol.CreateSurface) *protocol.Error {
 		}
 	}
 	if len(m.DataModel) > 0 {
-		v, err := jsonscan.Parse(m.DataModel)
+		v, recs, err := parseOrdered(m.DataModel)
 		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+"/dataModel", "invalid JSON: "+err.Error())
 		}
@@ -281,6 +291,7 @@ func (p *Processor) create(m *protocol.CreateSurface) *protocol.Error {
 		if err := s.Data.setParsed(nil, v); err != nil {
 			return wrap(err, s.ID, key+"/dataModel")
 		}
+		s.Data.adoptOrder(recs)
 	}
 	p.register(s)
 	return nil
@@ -408,7 +419,7 @@ func (p *Processor) updateData(m *protocol.UpdateDataModel) *protocol.Error {
 			return wrap(err, s.ID, key+"/path")
 		}
 	} else {
-		v, err := jsonscan.Parse(m.Value)
+		v, recs, err := parseOrdered(m.Value)
 		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+valueKey, "invalid JSON: "+err.Error())
 		}
@@ -423,6 +434,7 @@ func (p *Processor) updateData(m *protocol.UpdateDataModel) *protocol.Error {
 			}
 			return wrap(err, s.ID, at)
 		}
+		s.Data.adoptOrder(recs)
 	}
 	if fresh {
 		p.register(s)
@@ -435,10 +447,7 @@ func (p *Processor) updateData(m *protocol.UpdateDataModel) *protocol.Error {
 func (p *Processor) delete(m *protocol.DeleteSurface) *protocol.Error {
 	s, ok := p.surfaces[m.SurfaceID]
 	if !ok {
-		if implicit(m.Version) {
-			return nil
-		}
-		return msgErr(protocol.CodeUnknownSurface, m.SurfaceID, "/deleteSurface/surfaceId", "surface "+strconv.Quote(m.SurfaceID)+" does not exist")
+		return nil // every version: an unknown (or already deleted) id is a silent no-op
 	}
 	delete(p.surfaces, s.ID)
 	for i, id := range p.order {

@@ -78,6 +78,10 @@ export interface MountOptions {
   /** Overrides of the profile (an object, or its JSON). An invalid policy fails closed:
    *  nothing renders, `ready` rejects, an `a2ui-error` with code POLICY_INVALID fires. */
   policy?: Policy | string;
+  /** Opt-in function sets beside the basic catalog's: `web_core` adds web_core's add,
+   *  subtract, multiply, divide, equals, not_equals, greater_than, less_than, contains,
+   *  starts_with and ends_with. An unknown set fails closed like an invalid policy. */
+  functions?: FunctionSet[] | string;
   /** Ignore Button clicks a script dispatched (`element.click()`, `isTrusted` false);
    *  the strict profile turns it on. */
   trustedClicksOnly?: boolean;
@@ -165,6 +169,9 @@ export interface CatalogDeclaration {
   components?: { [name: string]: HostComponent };
   functions?: { [name: string]: HostFunction };
 }
+
+/** An opt-in function set. */
+export type FunctionSet = "web_core";
 
 /** A built-in policy profile. */
 export type PolicyProfile = "default" | "strict" | "openwop" | (string & {});
@@ -344,6 +351,8 @@ export interface A2UIRendererAttributes {
    *  shadow root and its stream in a `<script type="application/a2ui+jsonl">` child, which
    *  the runtime renders and takes over. */
   "prerendered"?: "";
+  /** Opt-in function sets, space-separated (MountOptions.functions): `web_core`. */
+  "functions"?: string;
   /** Present: ignore script-dispatched clicks (MountOptions.trustedClicksOnly). */
   "trusted-clicks-only"?: string;
   /** MountOptions.actionTimeout, in milliseconds. */

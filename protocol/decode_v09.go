@@ -28,7 +28,7 @@ func decodeCreateSurface(v Version, body json.RawMessage, base, surface string) 
 		return nil, f.err
 	}
 	if list != nil {
-		comps, err := components09(list, base+"/components", m.SurfaceID)
+		comps, err := components09(v, list, base+"/components", m.SurfaceID)
 		if err != nil {
 			return nil, err
 		}
@@ -57,7 +57,7 @@ func decodeUpdateComponents(v Version, body json.RawMessage, base, surface strin
 	if f.err != nil {
 		return nil, f.err
 	}
-	comps, err := components09(list, base+"/components", m.SurfaceID)
+	comps, err := components09(v, list, base+"/components", m.SurfaceID)
 	if err != nil {
 		return nil, err
 	}
@@ -66,8 +66,8 @@ func decodeUpdateComponents(v Version, body json.RawMessage, base, surface strin
 }
 
 // components09 reads flat v0.9+ components: id and component are checked, every other
-// member is a prop.
-func components09(list []json.RawMessage, base, surface string) ([]Component, *Error) {
+// member is a prop (in v1.0 with its reserved keys rewritten, see unreserve).
+func components09(v Version, list []json.RawMessage, base, surface string) ([]Component, *Error) {
 	out := make([]Component, 0, len(list))
 	for i, raw := range list {
 		p := base + idx(i)
@@ -82,10 +82,17 @@ func components09(list []json.RawMessage, base, surface string) ([]Component, *E
 			return nil, f.err
 		}
 		c := Component{ID: id, Type: typ, Props: make(map[string]json.RawMessage, len(f.o))}
-		for k, v := range f.o {
-			if k != "id" && k != "component" {
-				c.Props[k] = v
+		for k, raw := range f.o {
+			if k == "id" || k == "component" {
+				continue
 			}
+			if v == V10 {
+				var at, msg string
+				if raw, at, msg = unreserve(raw); msg != "" {
+					return nil, verr(surface, p+ptr(k)+at, msg)
+				}
+			}
+			c.Props[k] = raw
 		}
 		out = append(out, c)
 	}
@@ -122,6 +129,11 @@ func callFunction(v Version, raw json.RawMessage, base, surface string, m *CallF
 		return verr(surface, base, "\"callFunction\" must be an object, got "+typeName(raw))
 	}
 	if v == V10 {
+		if raw, at, msg := unreserve(raw); msg != "" {
+			return verr(surface, base+at, msg)
+		} else if f.o, ok = parseObj(raw); !ok {
+			return verr(surface, base, "\"callFunction\" must be an object, got "+typeName(raw))
+		}
 		f.only("call", "args", "catalogId", "returnType")
 	} else {
 		f.only("call", "args", "returnType", "callableFrom")

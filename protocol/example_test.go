@@ -65,3 +65,16 @@ func ExampleEscapeToken() {
 	fmt.Println("/components/" + protocol.EscapeToken("a/b~c"))
 	// Output: /components/a~1b~0c
 }
+
+func ExampleAppendJSONOrdered() {
+	v := map[string]any{"b": 1, "a": map[string]any{"y": true, "x": nil}}
+	order := map[string][]string{"root": {"b", "a"}}
+	keys := func(m map[string]any) []string {
+		if _, ok := m["b"]; ok {
+			return order["root"]
+		}
+		return nil // sorted
+	}
+	fmt.Println(string(protocol.AppendJSONOrdered(nil, v, keys)))
+	// Output: {"b":1,"a":{"x":null,"y":true}}
+}

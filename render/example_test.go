@@ -74,3 +74,14 @@ func ExampleOptions_actionURL() {
 	// PayThe action could not be sent: HTTP status 502Retry
 	// POST /agent Idempotency-Key: a1
 }
+
+// A page (or a Go host) opts in to web_core's extra functions by name.
+func ExampleFunctionSets() {
+	fns, err := render.FunctionSets("web_core")
+	fmt.Println(err, fns.Has("add"), fns.Has("formatNumber"))
+	_, err = render.FunctionSets("web_core, lodash")
+	fmt.Println(err)
+	// Output:
+	// <nil> true true
+	// unknown function set "lodash" (known: web_core)
+}

@@ -24,6 +24,8 @@
 //                                   (object or JSON string) set the trust policy; an invalid
 //                                   one fails closed: nothing renders, ready rejects, an
 //                                   a2ui-error {code: "POLICY_INVALID"} fires.
+//                                   options.functions (attribute functions="web_core") opts
+//                                   in to web_core's extra functions (add, equals, contains…).
 // Events on the mounted element: a2ui-ready (first), then a2ui-action, a2ui-action-failed,
 // a2ui-conflict, a2ui-error, a2ui-surface, a2ui-stream, a2ui-fatal (CustomEvent, detail JSON).
 // If the Go runtime dies (exit, panic, trap), every renderer fires a2ui-fatal, shows a
@@ -447,6 +449,8 @@
         message: started ? "" : options.message || "", // a restart does not repeat the first turn
         profile: options.profile === undefined || options.profile === null ? "" : String(options.profile),
         policy: policy || "",
+        // opt-in function sets, e.g. ["web_core"] (an array or a space-separated string)
+        functions: Array.isArray(options.functions) ? options.functions.join(" ") : String(options.functions || ""),
         baseURL: location.href,
         // "openwop": render only OpenWOP ui.a2ui-surface envelopes; actions become
         // a2ui-openwop-action events for the targets options.openwop declares.
@@ -589,7 +593,7 @@
   window.A2UI = A2UI;
 
   class A2UIRenderer extends HTMLElement {
-    static get observedAttributes() { return ["src", "agent", "profile", "policy"]; }
+    static get observedAttributes() { return ["src", "agent", "profile", "policy", "functions"]; }
     connectedCallback() { this._start(); }
     attributeChangedCallback(name, oldV, newV) { if (this._renderer && oldV !== newV) this._start(); }
     disconnectedCallback() {
@@ -624,6 +628,7 @@
         opts.actionTimeout = Number(this.getAttribute("action-timeout")) || 0;
         if (this.hasAttribute("profile")) opts.profile = this.getAttribute("profile");
         if (this.hasAttribute("policy")) opts.policy = this.getAttribute("policy");
+        if (this.hasAttribute("functions")) opts.functions = this.getAttribute("functions");
         const targets = (this.getAttribute("targets") || "").split(/\s+/).filter(Boolean);
         opts.openwop = { targets, approval: this.getAttribute("approval") !== null };
         // A prerendered page (`a2ui prerender`) carries its stream inline: the runtime

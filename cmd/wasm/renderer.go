@@ -68,7 +68,13 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		obj, _ := safejs.ValueOf(map[string]any{"error": err.Error(), "code": policy.Code})
 		return obj
 	}
-	opts := render.Options{HostPrefix: hostPrefix(jr.handle)}
+	// functions: opt-in function sets ("web_core"); an unknown one fails closed too.
+	fns, err := render.FunctionSets(optString(args[1], "functions"))
+	if err != nil {
+		obj, _ := safejs.ValueOf(map[string]any{"error": err.Error(), "code": policy.Code})
+		return obj
+	}
+	opts := render.Options{HostPrefix: hostPrefix(jr.handle), Functions: fns}
 	if v, err := args[1].Get("trustedClicksOnly"); err == nil {
 		opts.TrustedClicksOnly, _ = v.Truthy()
 	}

@@ -79,6 +79,9 @@ type scanner struct {
 	// kmore. Each object truncates kn back when done.
 	kbuf  [24][]byte
 	kmore [][]byte
+	// ParseOrdered: the callback and the keys of the objects being decoded.
+	order func(map[string]any, []string)
+	stack []string
 	kn    int
 }
 
@@ -684,12 +687,31 @@ func Parse(b []byte) (any, error) {
 	return x, nil
 }
 
+// ParseOrdered is Parse that also reports every object it creates with its keys in
+// document order: each(m, keys) runs once per object, inner objects first. keys is only
+// valid during the call (copy it to keep it).
+func ParseOrdered(b []byte, each func(m map[string]any, keys []string)) (any, error) {
+	v, err := one(b)
+	if err != nil {
+		return nil, err
+	}
+	s := scanner{b: v, order: each}
+	x := s.value()
+	if s.err != nil {
+		return nil, s.err
+	}
+	return x, nil
+}
+
 // value decodes the validated value at s.i in one pass.
 func (s *scanner) value() any {
 	s.ws()
 	switch c := s.b[s.i]; {
 	case c == '{':
 		m := map[string]any{}
+		if s.order != nil {
+			return s.orderedObject(m)
+		}
 		s.members(func(key string) { m[key] = s.value() })
 		if s.err != nil {
 			return nil
@@ -726,4 +748,21 @@ func (s *scanner) value() any {
 		}
 		return f
 	}
+}
+
+// orderedObject decodes the object at s.i into m for ParseOrdered. The keys of the
+// objects being decoded wait on s.stack (an inner object pops its own before its parent
+// pushes the next key).
+func (s *scanner) orderedObject(m map[string]any) any {
+	mark := len(s.stack)
+	s.members(func(key string) {
+		m[key] = s.value()
+		s.stack = append(s.stack, key)
+	})
+	if s.err != nil {
+		return nil
+	}
+	s.order(m, s.stack[mark:len(s.stack):len(s.stack)])
+	s.stack = s.stack[:mark]
+	return m
 }

@@ -258,3 +258,26 @@ func TestPlainByteTable(t *testing.T) {
 		}
 	}
 }
+
+func TestParseOrdered(t *testing.T) {
+	var got []string
+	v, err := ParseOrdered([]byte(`{"z":1,"a":{"y":[{"k2":0,"k1":0}],"b":2},"m":{},"c":3}`), func(m map[string]any, keys []string) {
+		if len(keys) != len(m) {
+			t.Errorf("keys %v for %v", keys, m)
+		}
+		got = append(got, strings.Join(keys, ","))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"k2,k1", "y,b", "", "z,a,m,c"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("orders %q, want %q", got, want)
+	}
+	if root := v.(map[string]any); len(root) != 4 {
+		t.Fatalf("root %v", root)
+	}
+	if _, err := ParseOrdered([]byte(`{"a":1,"a":2}`), func(map[string]any, []string) {}); err == nil {
+		t.Fatal("duplicate key accepted")
+	}
+}
