@@ -78,10 +78,10 @@ func ExampleOptions_actionURL() {
 // A page (or a Go host) opts in to web_core's extra functions by name.
 func ExampleFunctionSets() {
 	fns, err := render.FunctionSets("web_core")
-	fmt.Println(err, fns.Has("add"), fns.Has("formatNumber"))
+	fmt.Println(err, fns.Has("add"), fns.Has("formatNumber")) // for Options.ExtraFunctions; basic ones come with each catalog
 	_, err = render.FunctionSets("web_core, lodash")
 	fmt.Println(err)
 	// Output:
-	// <nil> true true
+	// <nil> true false
 	// unknown function set "lodash" (known: web_core)
 }

@@ -24,7 +24,7 @@ func TestFunctionSets(t *testing.T) {
 				t.Fatal(err)
 			}
 			h := newFakeHost(t)
-			r := New(h, Options{Functions: fns})
+			r := New(h, Options{ExtraFunctions: fns})
 			st := r.NewStream(JSONL)
 			st.Write([]byte(line))
 			st.Close(nil)

@@ -76,6 +76,9 @@ type Options struct {
 	// Functions, if set, evaluates the FunctionCalls of every surface instead of the
 	// functions each catalog carries (Catalog.Functions).
 	Functions *binding.Functions
+	// ExtraFunctions, if set, are added to every catalog's functions (replacing ones of
+	// the same name): the page's opt-in function sets (FunctionSets).
+	ExtraFunctions *binding.Functions
 	// InlineCatalogs: the agent accepts inline catalogs (its acceptsInlineCatalogs), so
 	// Capabilities describe the catalogs that are not official A2UI ones inline.
 	InlineCatalogs bool
@@ -231,6 +234,13 @@ func New(h Host, opts Options) *Renderer {
 		// policy governs components, URL props and every function call, whether from an
 		// action, a dynamic value or the agent.
 		f = f.Clone()
+		if x := opts.ExtraFunctions; x != nil {
+			for _, n := range x.Names() {
+				if fn, ok := x.Func(n); ok {
+					f.Register(n, fn)
+				}
+			}
+		}
 		if opts.MaxFormatOutput > 0 {
 			f.SetMaxOutput(opts.MaxFormatOutput)
 		}

@@ -74,7 +74,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		obj, _ := safejs.ValueOf(map[string]any{"error": err.Error(), "code": policy.Code})
 		return obj
 	}
-	opts := render.Options{HostPrefix: hostPrefix(jr.handle), Functions: fns}
+	opts := render.Options{HostPrefix: hostPrefix(jr.handle), ExtraFunctions: fns}
 	if v, err := args[1].Get("trustedClicksOnly"); err == nil {
 		opts.TrustedClicksOnly, _ = v.Truthy()
 	}
