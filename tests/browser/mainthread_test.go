@@ -62,14 +62,16 @@ func TestMainThreadSlicing(t *testing.T) {
 	tm := evalJS[timing](ctx, `(() => {
   const r = T.r.host;
   let t0 = performance.now(); const m = r.dataModel("big"); const first = performance.now() - t0;
-  t0 = performance.now(); r.dataModel("big"); const second = performance.now() - t0;
+  // The fastest of five repeat calls: one GC pause or busy CPU must not decide the check.
+  let second = Infinity;
+  for (let i = 0; i < 5; i++) { t0 = performance.now(); r.dataModel("big"); second = Math.min(second, performance.now() - t0); }
   const s = JSON.stringify(m); t0 = performance.now(); JSON.parse(s); const calib = performance.now() - t0;
   return {first, second, calib, rows: m.rows.length};
 })()`)
 	if tm.Rows != 5000 {
 		t.Fatalf("dataModel rows = %d", tm.Rows)
 	}
-	t.Logf("calib %.1f ms; longest tasks %v ms of %v ms in all; dataModel first %.1f ms, again %.1f ms", tm.Calib, longest, totals, tm.First, tm.Second)
+	t.Logf("calib %.1f ms; longest tasks %v ms of %v ms in all; dataModel first %.1f ms, again (fastest of 5) %.1f ms", tm.Calib, longest, totals, tm.First, tm.Second)
 	// Relative bounds only: on a shared machine wall-clock times vary tenfold (idle: the
 	// longest task ~50-120 ms, dataModel ~70 ms, again ~5 ms).
 	for i, what := range []string{"5,000 messages given at once", "5,000 messages streamed"} {
