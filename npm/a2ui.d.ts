@@ -85,6 +85,9 @@ export interface MountOptions {
   /** Ignore Button clicks a script dispatched (`element.click()`, `isTrusted` false);
    *  the strict profile turns it on. */
   trustedClicksOnly?: boolean;
+  /** The agent accepts inline catalogs: capabilities sent with actions (and A2A messages)
+   *  carry `inlineCatalogs`, the page's catalogs described from their declared props. */
+  inlineCatalogs?: boolean;
   /** Milliseconds an action POST may take before it shows as failed (default 10000). */
   actionTimeout?: number;
   /** Milliseconds one surface's build may take in a frame (default 1000); a surface past
@@ -355,6 +358,8 @@ export interface A2UIRendererAttributes {
   "functions"?: string;
   /** Present: ignore script-dispatched clicks (MountOptions.trustedClicksOnly). */
   "trusted-clicks-only"?: string;
+  /** Present: capabilities carry inline catalogs (MountOptions.inlineCatalogs). */
+  "inline-catalogs"?: string;
   /** MountOptions.actionTimeout, in milliseconds. */
   "action-timeout"?: string;
   /** `off`: an SSE `src` does not reconnect after a drop. */

@@ -439,6 +439,7 @@
         actionURL: options.actionURL || options.actionUrl || "",
         headers: options.headers || {},
         trustedClicksOnly: !!options.trustedClicksOnly,
+        inlineCatalogs: !!options.inlineCatalogs,
         actionTimeout: options.actionTimeout || 0,
         renderBudget: options.renderBudget || 0,
         messages: options.messages ? JSON.stringify(options.messages) : "",
@@ -625,6 +626,7 @@
           ? { transport, agent, message: this.getAttribute("message") || "" }
           : { actionURL: this.getAttribute("action-url") || "" };
         if (this.getAttribute("trusted-clicks-only") !== null) opts.trustedClicksOnly = true;
+        if (this.getAttribute("inline-catalogs") !== null) opts.inlineCatalogs = true;
         opts.actionTimeout = Number(this.getAttribute("action-timeout")) || 0;
         if (this.hasAttribute("profile")) opts.profile = this.getAttribute("profile");
         if (this.hasAttribute("policy")) opts.policy = this.getAttribute("policy");

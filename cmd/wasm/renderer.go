@@ -75,6 +75,9 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		return obj
 	}
 	opts := render.Options{HostPrefix: hostPrefix(jr.handle), ExtraFunctions: fns}
+	if v, err := args[1].Get("inlineCatalogs"); err == nil {
+		opts.InlineCatalogs, _ = v.Truthy()
+	}
 	if v, err := args[1].Get("trustedClicksOnly"); err == nil {
 		opts.TrustedClicksOnly, _ = v.Truthy()
 	}

@@ -231,8 +231,18 @@ func TestHostComponents(t *testing.T) {
 		t.Errorf("no error for the event value of the wrong type: %+v", errs)
 	}
 
-	if caps := evalJSON(ctx, `T.rr("host").capabilities()`); !strings.Contains(caps, chartCatalogID) {
-		t.Errorf("capabilities %s lack the page catalog", caps)
+	if caps := evalJSON(ctx, `T.rr("host").capabilities()`); !strings.Contains(caps, chartCatalogID) || strings.Contains(caps, "inlineCatalogs") {
+		t.Errorf("capabilities %s: want the page catalog's id, no inline catalogs unless asked", caps)
+	}
+	// inlineCatalogs: the agent accepts inline catalogs; the page catalog is described from
+	// its declared props (the basic catalog, an official one, is not).
+	evalJSON(ctx, `T.mount("inline", {catalogs: [chartCatalog], inlineCatalogs: true})`)
+	caps := evalJSON(ctx, `T.rr("inline").capabilities()`)
+	if !strings.Contains(caps, `"inlineCatalogs"`) || !strings.Contains(caps, `"catalogId":"`+chartCatalogID+`"`) || !strings.Contains(caps, `"Chart"`) {
+		t.Errorf("capabilities with inlineCatalogs: %s", caps)
+	}
+	if strings.Contains(caps, `"catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"`) {
+		t.Errorf("the official basic catalog sent inline: %s", caps)
 	}
 
 	// The page's policy applies to host names: a denied component and function.
