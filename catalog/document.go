@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"encoding/json"
 	"errors"
 	"strings"
 
@@ -35,7 +34,7 @@ func (c *Catalog) Document(v protocol.Version) ([]byte, error) {
 	switch {
 	case v < protocol.V09Draft:
 		doc["styles"] = map[string]any{}
-		return json.Marshal(doc)
+		return protocol.AppendJSON(nil, doc), nil
 	case v >= protocol.V10:
 		if c.Title != "" {
 			doc["title"] = c.Title
@@ -73,7 +72,9 @@ func (c *Catalog) Document(v protocol.Version) ([]byte, error) {
 		}
 		doc["functions"] = fns
 	}
-	return json.Marshal(doc)
+	// AppendJSON, not encoding/json: the document holds only maps, slices, strings and
+	// bools, and encoding/json would add ~140 KB brotli to the wasm.
+	return protocol.AppendJSON(nil, doc), nil
 }
 
 // idFor returns the catalog id to name the catalog by in a version-v document.
