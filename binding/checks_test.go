@@ -1,8 +1,11 @@
-package binding
+package binding_test
 
 import (
 	"encoding/json"
 	"testing"
+
+	. "github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -51,7 +54,7 @@ func TestChecks(t *testing.T) {
 		{name: "not an array", checks: `{"condition": true}`, wantMsg: DefaultCheckMessage, wantErrs: []string{protocol.CodeValidationFailed}},
 		{name: "string true passes", checks: `[{"condition": "TRUE", "message": "m"}]`, wantOK: true},
 	}
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			data := tt.data
@@ -83,7 +86,7 @@ func TestChecksReactToData(t *testing.T) {
 	checks := json.RawMessage(`[{"condition": {"call": "and", "args": {"values": [{"path": "/formData/agree"}, {"call": "or", "args": {"values": [{"call": "required", "args": {"value": {"path": "/formData/email"}}}, {"call": "required", "args": {"value": {"path": "/formData/phone"}}}]}}, {"call": "required", "args": {"value": {"path": "/formData/zip"}}}]}}, "message": "You must agree to terms AND provide either Email or Phone, plus a Zip code."}]`)
 	surf := newSurface(t, protocol.V09, `{"formData":{"email":"","phone":"","zip":"","agree":false}}`)
 	s := Scope{Surface: surf}
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	steps := []struct {
 		path string
 		val  any

@@ -1,14 +1,18 @@
-package binding
+package binding_test
 
 import (
 	"encoding/json"
 	"flag"
-	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	. "github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
+
+	"github.com/a2ui-go/a2ui/internal/fixtures"
 
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -30,7 +34,7 @@ func TestCorpusGolden(t *testing.T) {
 		t.Skip("node_modules/@a2ui/web_core missing; run npm ci")
 	}
 	sort.Strings(files)
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	var out strings.Builder
 	for _, f := range files {
 		rel, _ := filepath.Rel(base, f)

@@ -1,10 +1,14 @@
-package binding
+package binding_test
 
 import (
 	"encoding/json"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
+
+	. "github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -37,7 +41,7 @@ func TestEvalCases(t *testing.T) {
 	if err := json.Unmarshal(raw, &cases); err != nil {
 		t.Fatal(err)
 	}
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			v, ok := versions[tc.Version]
@@ -86,7 +90,7 @@ func TestEvalCases(t *testing.T) {
 }
 
 func TestEvalNoSurface(t *testing.T) {
-	got, err := Eval(Scope{}, json.RawMessage(`{"call":"formatString","args":{"value":"[${/a}]"}}`), BasicFunctions(), nil)
+	got, err := Eval(Scope{}, json.RawMessage(`{"call":"formatString","args":{"value":"[${/a}]"}}`), basic.Functions(), nil)
 	if err != nil || got != "[]" {
 		t.Fatalf("Eval without surface = %#v, %v; want \"[]\", nil", got, err)
 	}
@@ -103,7 +107,7 @@ func TestEvalNoSurface(t *testing.T) {
 
 func TestEvalReadsAreDeduplicated(t *testing.T) {
 	s := Scope{Surface: newSurface(t, protocol.V09, `{"n":2}`), Reads: &Reads{}}
-	_, err := Eval(s, json.RawMessage(`{"call":"formatString","args":{"value":"${/n} ${/n} ${pluralize(value: ${/n}, other: 'x')}"}}`), BasicFunctions(), nil)
+	_, err := Eval(s, json.RawMessage(`{"call":"formatString","args":{"value":"${/n} ${/n} ${pluralize(value: ${/n}, other: 'x')}"}}`), basic.Functions(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,10 +122,10 @@ func TestEvalReadsAreDeduplicated(t *testing.T) {
 
 func TestEvalNestingCap(t *testing.T) {
 	v := `true`
-	for i := 0; i < maxEvalDepth+2; i++ {
+	for i := 0; i < MaxEvalDepth+2; i++ {
 		v = `{"call":"not","args":{"value":` + v + `}}`
 	}
-	_, err := Eval(Scope{}, json.RawMessage(v), BasicFunctions(), nil)
+	_, err := Eval(Scope{}, json.RawMessage(v), basic.Functions(), nil)
 	if codeOf(err) != protocol.CodeFunction || !strings.Contains(err.Error(), "deeper") {
 		t.Fatalf("deep nesting: err %v, want FUNCTION_FAILED about depth", err)
 	}
@@ -129,14 +133,14 @@ func TestEvalNestingCap(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		v = `{"call":"not","args":{"value":` + v + `}}`
 	}
-	got, err := Eval(Scope{}, json.RawMessage(v), BasicFunctions(), nil)
+	got, err := Eval(Scope{}, json.RawMessage(v), basic.Functions(), nil)
 	if err != nil || got != true {
 		t.Fatalf("10 nested nots = %v, %v; want true", got, err)
 	}
 }
 
 func TestFunctionsRegistry(t *testing.T) {
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	want := "and capitalize email formatCurrency formatDate formatNumber formatString length not numeric openUrl or pluralize regex required"
 	if got := strings.Join(fns.Names(), " "); got != want {
 		t.Fatalf("Names = %q, want %q", got, want)
@@ -183,15 +187,15 @@ func TestFunctionsRegistry(t *testing.T) {
 }
 
 func TestRegexCacheBounded(t *testing.T) {
-	fns := BasicFunctions()
-	for i := 0; i < regexCacheSize+50; i++ {
-		v := `{"call":"regex","args":{"value":"a","pattern":"^a{` + itoa(i) + `}"}}`
+	fns := basic.Functions()
+	for i := 0; i < RegexCacheSize+50; i++ {
+		v := `{"call":"regex","args":{"value":"a","pattern":"^a{` + strconv.Itoa(i) + `}"}}`
 		if _, err := Eval(Scope{}, json.RawMessage(v), fns, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if n := fns.regex.len(); n != regexCacheSize {
-		t.Fatalf("regex cache holds %d entries, want %d", n, regexCacheSize)
+	if n := RegexCacheLen(fns); n != RegexCacheSize {
+		t.Fatalf("regex cache holds %d entries, want %d", n, RegexCacheSize)
 	}
 	// A compile error is cached and still reported.
 	for i := 0; i < 2; i++ {
@@ -203,16 +207,16 @@ func TestRegexCacheBounded(t *testing.T) {
 }
 
 func TestRegexLimits(t *testing.T) {
-	fns := BasicFunctions()
-	long := strings.Repeat("a", MaxRegexPattern+1)
+	fns := basic.Functions()
+	long := strings.Repeat("a", basic.MaxRegexPattern+1)
 	if _, err := Eval(Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"a","pattern":"`+long+`"}}`), fns, nil); codeOf(err) != protocol.CodeFunction {
 		t.Fatalf("long pattern: err %v", err)
 	}
-	big := strings.Repeat("a", MaxRegexInput+1)
+	big := strings.Repeat("a", basic.MaxRegexInput+1)
 	if _, err := Eval(Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"`+big+`","pattern":"a"}}`), fns, nil); codeOf(err) != protocol.CodeFunction {
 		t.Fatalf("long input: err %v", err)
 	}
-	ok := strings.Repeat("a", MaxRegexInput)
+	ok := strings.Repeat("a", basic.MaxRegexInput)
 	if got, err := Eval(Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"`+ok+`","pattern":"^a+$"}}`), fns, nil); err != nil || got != true {
 		t.Fatalf("input at the cap: %v, %v", got, err)
 	}
@@ -221,7 +225,7 @@ func TestRegexLimits(t *testing.T) {
 func BenchmarkEvalFormatString(b *testing.B) {
 	s := Scope{Surface: newSurface(b, protocol.V09, `{"reviewCount":2847}`)}
 	raw := json.RawMessage(`{"call":"formatString","args":{"value":"(${formatNumber(value: ${/reviewCount})} ${pluralize(value: ${/reviewCount}, one: 'review', other: 'reviews')})"}}`)
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := Eval(s, raw, fns, nil); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -14,7 +15,7 @@ func ExampleEval() {
 	_ = surf.Data.Set(model.MustPointer("/reviewCount"), 2847.0)
 	_ = surf.Data.Set(model.MustPointer("/total"), 1188.0)
 
-	fns := binding.BasicFunctions()
+	fns := basic.Functions()
 	reads := &binding.Reads{}
 	scope := binding.Scope{Surface: surf, Reads: reads}
 	text := json.RawMessage(`{"call":"formatString","args":{"value":
@@ -37,7 +38,7 @@ func ExampleChecks() {
 	checks := json.RawMessage(`[
 		{"condition": {"call": "required", "args": {"value": {"path": "/email"}}}, "message": "Email is required"},
 		{"condition": {"call": "email", "args": {"value": {"path": "/email"}}}, "message": "Please enter a valid email address"}]`)
-	msg, ok, errs := binding.Checks(binding.Scope{Surface: surf}, checks, binding.BasicFunctions(), nil)
+	msg, ok, errs := binding.Checks(binding.Scope{Surface: surf}, checks, basic.Functions(), nil)
 	fmt.Printf("%q %v %d\n", msg, ok, len(errs))
 	// Output:
 	// "Please enter a valid email address" false 0
@@ -47,9 +48,9 @@ func ExampleChecks() {
 func ExampleIndexFunction() {
 	s := &model.Surface{ID: "s", Version: protocol.V10, Data: model.NewDataModel()}
 	row := binding.Scope{Surface: s, Base: model.MustPointer("/items/2"), InTemplate: true}
-	v, _ := binding.Eval(row, []byte(`{"call":"@index","args":{"offset":1}}`), binding.BasicFunctions(), nil)
+	v, _ := binding.Eval(row, []byte(`{"call":"@index","args":{"offset":1}}`), basic.Functions(), nil)
 	fmt.Println(v)
-	_, err := binding.Eval(binding.Scope{Surface: s}, []byte(`{"call":"@index"}`), binding.BasicFunctions(), nil)
+	_, err := binding.Eval(binding.Scope{Surface: s}, []byte(`{"call":"@index"}`), basic.Functions(), nil)
 	fmt.Println(err)
 	// Output:
 	// 3

@@ -1,9 +1,12 @@
-package binding
+package binding_test
 
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"testing"
+
+	. "github.com/a2ui-go/a2ui/binding"
 
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -29,7 +32,7 @@ func newSurface(t testing.TB, v protocol.Version, dataJSON string) *model.Surfac
 func jsonOf(t testing.TB, v any) string {
 	t.Helper()
 	if u, ok := v.(OpenURL); ok {
-		return `{"openUrl":` + quote(u.URL) + `}`
+		return `{"openUrl":` + strconv.Quote(u.URL) + `}`
 	}
 	b, err := json.Marshal(v)
 	if err != nil {

@@ -1,7 +1,10 @@
-package binding
+package binding_test
 
 import (
 	"testing"
+
+	. "github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -33,7 +36,7 @@ func TestIndexFunction(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v, err := Eval(tt.scope, []byte(tt.value), BasicFunctions(), nil)
+			v, err := Eval(tt.scope, []byte(tt.value), basic.Functions(), nil)
 			if err != nil {
 				if got := codeOf(err); got != tt.want {
 					t.Fatalf("error %v, want %s", err, tt.want)

@@ -1,8 +1,10 @@
-package binding
+package binding_test
 
 import (
 	"encoding/json"
 	"testing"
+
+	. "github.com/a2ui-go/a2ui/binding"
 
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"

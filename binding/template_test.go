@@ -1,4 +1,4 @@
-package binding
+package binding_test
 
 import (
 	"encoding/json"
@@ -6,13 +6,16 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	. "github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
+
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
 func interpolate(t *testing.T, data, tpl string) (string, error) {
 	t.Helper()
 	s := Scope{Surface: newSurface(t, protocol.V09, data)}
-	c := newContext(s, BasicFunctions(), nil)
+	c := NewContext(s, basic.Functions(), nil)
 	return c.Interpolate(tpl)
 }
 
@@ -82,7 +85,7 @@ func FuzzFormatString(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	surf := newSurface(f, protocol.V09, `{"reviewCount":3,"total":12.5,"event":{"location":["x"]},"a":{"b":1},"d":"2025-01-02"}`)
 	f.Fuzz(func(t *testing.T, tpl string) {
 		if !utf8.ValidString(tpl) {
