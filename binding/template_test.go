@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	. "github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog/basic"
 
 	"github.com/a2ui-go/a2ui/protocol"
@@ -14,8 +14,8 @@ import (
 
 func interpolate(t *testing.T, data, tpl string) (string, error) {
 	t.Helper()
-	s := Scope{Surface: newSurface(t, protocol.V09, data)}
-	c := NewContext(s, basic.Functions(), nil)
+	s := binding.Scope{Surface: newSurface(t, protocol.V09, data)}
+	c := binding.NewContext(s, basic.Functions(), nil)
 	return c.Interpolate(tpl)
 }
 
@@ -23,16 +23,16 @@ func TestTemplateDepthCap(t *testing.T) {
 	nest := func(n int) string {
 		return strings.Repeat("${", n) + "/x" + strings.Repeat("}", n)
 	}
-	got, err := interpolate(t, `{"x":"deep"}`, nest(MaxTemplateDepth))
+	got, err := interpolate(t, `{"x":"deep"}`, nest(binding.MaxTemplateDepth))
 	if err != nil || got != "deep" {
-		t.Fatalf("%d nested blocks = %q, %v; want \"deep\"", MaxTemplateDepth, got, err)
+		t.Fatalf("%d nested blocks = %q, %v; want \"deep\"", binding.MaxTemplateDepth, got, err)
 	}
-	_, err = interpolate(t, `{"x":"deep"}`, nest(MaxTemplateDepth+1))
+	_, err = interpolate(t, `{"x":"deep"}`, nest(binding.MaxTemplateDepth+1))
 	if codeOf(err) != protocol.CodeFunction || !strings.Contains(err.Error(), "depth") {
-		t.Fatalf("%d nested blocks: err %v, want FUNCTION_FAILED about depth", MaxTemplateDepth+1, err)
+		t.Fatalf("%d nested blocks: err %v, want FUNCTION_FAILED about depth", binding.MaxTemplateDepth+1, err)
 	}
 	// Function arguments count as nesting too.
-	deepCall := strings.Repeat("capitalize(value: ", MaxTemplateDepth+1) + "'a'" + strings.Repeat(")", MaxTemplateDepth+1)
+	deepCall := strings.Repeat("capitalize(value: ", binding.MaxTemplateDepth+1) + "'a'" + strings.Repeat(")", binding.MaxTemplateDepth+1)
 	if _, err := interpolate(t, `{}`, "${"+deepCall+"}"); codeOf(err) != protocol.CodeFunction {
 		t.Fatalf("deep call chain: err %v, want FUNCTION_FAILED", err)
 	}
@@ -92,7 +92,7 @@ func FuzzFormatString(f *testing.F) {
 			t.Skip("JSON cannot carry invalid UTF-8")
 		}
 		raw, _ := json.Marshal(map[string]any{"call": "formatString", "args": map[string]any{"value": tpl}})
-		got, err := Eval(Scope{Surface: surf}, raw, fns, nil)
+		got, err := binding.Eval(binding.Scope{Surface: surf}, raw, fns, nil)
 		if err != nil {
 			if c := codeOf(err); c != protocol.CodeFunction && c != protocol.CodeValidationFailed {
 				t.Fatalf("%q: error %v has code %q", tpl, err, c)
