@@ -206,22 +206,6 @@ func TestRegexCacheBounded(t *testing.T) {
 	}
 }
 
-func TestRegexLimits(t *testing.T) {
-	fns := basic.Functions()
-	long := strings.Repeat("a", basic.MaxRegexPattern+1)
-	if _, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"a","pattern":"`+long+`"}}`), fns, nil); codeOf(err) != protocol.CodeFunction {
-		t.Fatalf("long pattern: err %v", err)
-	}
-	big := strings.Repeat("a", basic.MaxRegexInput+1)
-	if _, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"`+big+`","pattern":"a"}}`), fns, nil); codeOf(err) != protocol.CodeFunction {
-		t.Fatalf("long input: err %v", err)
-	}
-	ok := strings.Repeat("a", basic.MaxRegexInput)
-	if got, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"`+ok+`","pattern":"^a+$"}}`), fns, nil); err != nil || got != true {
-		t.Fatalf("input at the cap: %v, %v", got, err)
-	}
-}
-
 func BenchmarkEvalFormatString(b *testing.B) {
 	s := binding.Scope{Surface: newSurface(b, protocol.V09, `{"reviewCount":2847}`)}
 	raw := json.RawMessage(`{"call":"formatString","args":{"value":"(${formatNumber(value: ${/reviewCount})} ${pluralize(value: ${/reviewCount}, one: 'review', other: 'reviews')})"}}`)
