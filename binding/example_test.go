@@ -56,3 +56,34 @@ func ExampleIndexFunction() {
 	// 3
 	// VALIDATION_FAILED [s]: @index can only be evaluated inside a template row
 }
+
+// A catalog's own function built on binding's exported helpers, the way the basic
+// catalog's are: CompileRegexp caches the pattern per registry, FormatValue reads a
+// number argument, ToFixed formats it as JavaScript's toFixed.
+func ExampleContext_CompileRegexp() {
+	fns := binding.NewFunctions()
+	fns.Register("skuPrice", func(c *binding.Context, args map[string]any) (any, error) {
+		re, err := c.CompileRegexp(`^[A-Z]{3}-\d+$`)
+		if err != nil {
+			return nil, err
+		}
+		if !re.MatchString(binding.ToString(args["sku"])) {
+			return nil, binding.FuncError(c, "sku must look like ABC-123")
+		}
+		n, ok, err := binding.FormatValue(c, args["price"])
+		if !ok {
+			return "", err
+		}
+		return binding.ToString(args["sku"]) + " " + binding.ToFixed(n, 2), nil
+	})
+	v, _ := binding.Eval(binding.Scope{}, []byte(`{"call":"skuPrice","args":{"sku":"ABC-42","price":"9.5"}}`), fns, nil)
+	fmt.Println(v)
+	_, err := binding.Eval(binding.Scope{}, []byte(`{"call":"skuPrice","args":{"sku":"nope","price":1}}`), fns, nil)
+	fmt.Println(err)
+	_, err = binding.Eval(binding.Scope{}, []byte(`{"call":"skuPrice","args":{"sku":"ABC-1","price":true}}`), fns, nil)
+	fmt.Println(err)
+	// Output:
+	// ABC-42 9.50
+	// FUNCTION_FAILED: skuPrice: sku must look like ABC-123
+	// FUNCTION_FAILED: skuPrice: value must be a number, got boolean
+}
