@@ -1,8 +1,11 @@
-package binding
+package binding_test
 
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -45,21 +48,21 @@ func TestChecks(t *testing.T) {
 		{name: "lenient flat form", data: `{"zip":"123"}`,
 			checks:  `[{"call": "regex", "args": {"value": {"path": "/zip"}, "pattern": "^[0-9]{5}$"}, "message": "Must be exactly 5 digits"}]`,
 			wantMsg: "Must be exactly 5 digits", wantReads: 1},
-		{name: "missing message", checks: `[{"condition": false}]`, wantMsg: DefaultCheckMessage},
+		{name: "missing message", checks: `[{"condition": false}]`, wantMsg: binding.DefaultCheckMessage},
 		{name: "no condition", checks: `[{"message": "m"}]`, wantMsg: "m", wantErrs: []string{protocol.CodeValidationFailed}},
-		{name: "entry not an object", checks: `[true]`, wantMsg: DefaultCheckMessage, wantErrs: []string{protocol.CodeValidationFailed}},
-		{name: "not an array", checks: `{"condition": true}`, wantMsg: DefaultCheckMessage, wantErrs: []string{protocol.CodeValidationFailed}},
+		{name: "entry not an object", checks: `[true]`, wantMsg: binding.DefaultCheckMessage, wantErrs: []string{protocol.CodeValidationFailed}},
+		{name: "not an array", checks: `{"condition": true}`, wantMsg: binding.DefaultCheckMessage, wantErrs: []string{protocol.CodeValidationFailed}},
 		{name: "string true passes", checks: `[{"condition": "TRUE", "message": "m"}]`, wantOK: true},
 	}
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			data := tt.data
 			if data == "" {
 				data = "{}"
 			}
-			s := Scope{Surface: newSurface(t, protocol.V09, data), Reads: &Reads{}}
-			msg, ok, errs := Checks(s, json.RawMessage(tt.checks), fns, nil)
+			s := binding.Scope{Surface: newSurface(t, protocol.V09, data), Reads: &binding.Reads{}}
+			msg, ok, errs := binding.Checks(s, json.RawMessage(tt.checks), fns, nil)
 			if msg != tt.wantMsg || ok != tt.wantOK {
 				t.Errorf("Checks = %q, %v; want %q, %v", msg, ok, tt.wantMsg, tt.wantOK)
 			}
@@ -82,8 +85,8 @@ func TestChecks(t *testing.T) {
 func TestChecksReactToData(t *testing.T) {
 	checks := json.RawMessage(`[{"condition": {"call": "and", "args": {"values": [{"path": "/formData/agree"}, {"call": "or", "args": {"values": [{"call": "required", "args": {"value": {"path": "/formData/email"}}}, {"call": "required", "args": {"value": {"path": "/formData/phone"}}}]}}, {"call": "required", "args": {"value": {"path": "/formData/zip"}}}]}}, "message": "You must agree to terms AND provide either Email or Phone, plus a Zip code."}]`)
 	surf := newSurface(t, protocol.V09, `{"formData":{"email":"","phone":"","zip":"","agree":false}}`)
-	s := Scope{Surface: surf}
-	fns := BasicFunctions()
+	s := binding.Scope{Surface: surf}
+	fns := basic.Functions()
 	steps := []struct {
 		path string
 		val  any
@@ -102,7 +105,7 @@ func TestChecksReactToData(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		msg, ok, errs := Checks(s, checks, fns, nil)
+		msg, ok, errs := binding.Checks(s, checks, fns, nil)
 		if ok != st.ok || len(errs) != 0 {
 			t.Fatalf("after %s=%v: ok %v errs %v (msg %q), want ok %v", st.path, st.val, ok, errs, msg, st.ok)
 		}

@@ -5,7 +5,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -262,7 +261,3 @@ func ToStringList(v any) []string {
 	}
 	return nil
 }
-
-// runeLen counts Unicode code points (the documented choice for `length`; JavaScript would
-// count UTF-16 code units, which differs only outside the Basic Multilingual Plane).
-func runeLen(s string) int { return utf8.RuneCountInString(s) }

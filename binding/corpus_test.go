@@ -1,14 +1,18 @@
-package binding
+package binding_test
 
 import (
 	"encoding/json"
 	"flag"
-	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
+
+	"github.com/a2ui-go/a2ui/internal/fixtures"
 
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -30,7 +34,7 @@ func TestCorpusGolden(t *testing.T) {
 		t.Skip("node_modules/@a2ui/web_core missing; run npm ci")
 	}
 	sort.Strings(files)
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	var out strings.Builder
 	for _, f := range files {
 		rel, _ := filepath.Rel(base, f)
@@ -76,7 +80,7 @@ type example struct {
 	Messages []map[string]json.RawMessage `json:"messages"`
 }
 
-func renderExample(t *testing.T, file string, fns *Functions) []string {
+func renderExample(t *testing.T, file string, fns *binding.Functions) []string {
 	raw, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -119,8 +123,8 @@ func renderExample(t *testing.T, file string, fns *Functions) []string {
 		}
 	}
 	var lines []string
-	var walk func(id string, s Scope, depth int)
-	walk = func(id string, s Scope, depth int) {
+	var walk func(id string, s binding.Scope, depth int)
+	walk = func(id string, s binding.Scope, depth int) {
 		c, ok := comps[id]
 		if !ok || depth > 20 {
 			return
@@ -135,13 +139,13 @@ func renderExample(t *testing.T, file string, fns *Functions) []string {
 			v := c[k]
 			switch {
 			case k == "checks":
-				msg, ok, errs := Checks(s, v, fns, nil)
+				msg, ok, errs := binding.Checks(s, v, fns, nil)
 				if len(errs) > 0 {
 					t.Errorf("%s %s checks: %v", file, where, errs)
 				}
 				lines = append(lines, where+" checks = "+jsonOf(t, map[string]any{"ok": ok, "message": msg}))
 			case strings.Contains(string(v), `"call"`) && k != "action":
-				got, err := Eval(s, v, fns, nil)
+				got, err := binding.Eval(s, v, fns, nil)
 				if err != nil {
 					t.Errorf("%s %s %s: %v", file, where, k, err)
 					continue
@@ -185,11 +189,11 @@ func renderExample(t *testing.T, file string, fns *Functions) []string {
 				list, _ := surf.Data.Get(p)
 				arr, _ := list.([]any)
 				for i := range arr {
-					walk(tpl.ComponentID, Scope{Surface: surf, Base: p.AppendIndex(i), InTemplate: true}, depth+1)
+					walk(tpl.ComponentID, binding.Scope{Surface: surf, Base: p.AppendIndex(i), InTemplate: true}, depth+1)
 				}
 			}
 		}
 	}
-	walk("root", Scope{Surface: surf}, 0)
+	walk("root", binding.Scope{Surface: surf}, 0)
 	return lines
 }

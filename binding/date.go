@@ -1,6 +1,7 @@
 package binding
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -196,4 +197,48 @@ func writeField(b *strings.Builder, t time.Time, c byte, count int, n *dateNames
 		return false
 	}
 	return true
+}
+
+// ParseDate converts a formatDate value to a time: epoch milliseconds (number), or an ISO
+// 8601 string in the forms JavaScript's Date parses reliably: "2006", "2006-01",
+// "2006-01-02" (UTC), "2006-01-02T15:04[:05[.000…]]" with "Z" or "±07:00" (that instant)
+// or without offset (wall time in loc; nil = UTC), "T" or " " as separator. ok is false for
+// null, "", 0, false and anything unparsable (web_core returns "" for those).
+func ParseDate(v any, loc *time.Location) (time.Time, bool) {
+	if loc == nil {
+		loc = time.UTC
+	}
+	switch x := v.(type) {
+	case string:
+		s := strings.TrimSpace(x)
+		if s == "" {
+			return time.Time{}, false
+		}
+		for _, l := range []string{"2006-01-02", "2006-01", "2006"} {
+			if t, err := time.ParseInLocation(l, s, time.UTC); err == nil {
+				return t, true
+			}
+		}
+		if len(s) > 10 && s[10] == ' ' {
+			s = s[:10] + "T" + s[11:]
+		}
+		for _, l := range []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00"} {
+			if t, err := time.Parse(l, s); err == nil {
+				return t, true
+			}
+		}
+		for _, l := range []string{"2006-01-02T15:04:05.999999999", "2006-01-02T15:04"} {
+			if t, err := time.ParseInLocation(l, s, loc); err == nil {
+				return t, true
+			}
+		}
+		return time.Time{}, false
+	case bool, nil:
+		return time.Time{}, false
+	}
+	f, ok := ParseNumber(v)
+	if !ok || f == 0 || math.IsInf(f, 0) || math.Abs(f) > 8.64e15 {
+		return time.Time{}, false
+	}
+	return time.UnixMilli(int64(f)).UTC(), true
 }

@@ -11,8 +11,10 @@
 //     {"path","literal"}; Seeder writes such literals into the model once per key.
 //     v1.0's {"call":"@index"} is the template row index (index.go).
 //   - ToString, ToNumber, ToBool, ToStringList: the renderer guide's coercion table.
-//   - Functions: the registry (BasicFunctions, Register, Policy), with formatString's
-//     ${...} interpolation (Context.Interpolate).
+//   - Functions: the registry (Register, Policy, the regex cache behind
+//     Context.CompileRegexp), with formatString's ${...} interpolation
+//     (Context.Interpolate). The basic functions themselves live in catalog/basic
+//     (basic.Functions), written on this package's exported API.
 //   - Checks: the v0.9 CheckRule list of Checkable components.
 //   - Formatter / GoFormatter: locale-dependent number, currency, date and plural output.
 //   - Subpackage webcore: web_core's extra functions (add … ends_with), opt-in.

@@ -2,8 +2,8 @@ package binding
 
 import (
 	"encoding/json"
-	"github.com/a2ui-go/a2ui/internal/jsonscan"
 
+	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )

@@ -1,10 +1,14 @@
-package binding
+package binding_test
 
 import (
 	"encoding/json"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -37,7 +41,7 @@ func TestEvalCases(t *testing.T) {
 	if err := json.Unmarshal(raw, &cases); err != nil {
 		t.Fatal(err)
 	}
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			v, ok := versions[tc.Version]
@@ -48,8 +52,8 @@ func TestEvalCases(t *testing.T) {
 			if data == "" || data == "null" {
 				data = "{}"
 			}
-			s := Scope{Surface: newSurface(t, v, data), Base: model.MustPointer(tc.Base), InTemplate: tc.InTemplate, Reads: &Reads{}}
-			got, err := Eval(s, tc.Value, fns, nil)
+			s := binding.Scope{Surface: newSurface(t, v, data), Base: model.MustPointer(tc.Base), InTemplate: tc.InTemplate, Reads: &binding.Reads{}}
+			got, err := binding.Eval(s, tc.Value, fns, nil)
 			if tc.Error != "" {
 				if err == nil {
 					t.Fatalf("Eval = %s, want error %s", jsonOf(t, got), tc.Error)
@@ -86,24 +90,24 @@ func TestEvalCases(t *testing.T) {
 }
 
 func TestEvalNoSurface(t *testing.T) {
-	got, err := Eval(Scope{}, json.RawMessage(`{"call":"formatString","args":{"value":"[${/a}]"}}`), BasicFunctions(), nil)
+	got, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"formatString","args":{"value":"[${/a}]"}}`), basic.Functions(), nil)
 	if err != nil || got != "[]" {
 		t.Fatalf("Eval without surface = %#v, %v; want \"[]\", nil", got, err)
 	}
-	if _, err := Eval(Scope{}, json.RawMessage(`{"call":"not","args":{"value":true}}`), nil, nil); codeOf(err) != protocol.CodeFunction {
+	if _, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"not","args":{"value":true}}`), nil, nil); codeOf(err) != protocol.CodeFunction {
 		t.Fatalf("nil registry: err %v, want FUNCTION_FAILED", err)
 	}
-	if _, err := Eval(Scope{}, json.RawMessage(`{"path":`), nil, nil); codeOf(err) != protocol.CodeValidationFailed {
+	if _, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"path":`), nil, nil); codeOf(err) != protocol.CodeValidationFailed {
 		t.Fatalf("bad JSON: err %v, want VALIDATION_FAILED", err)
 	}
-	if got, err := Eval(Scope{}, nil, nil, nil); got != nil || err != nil {
+	if got, err := binding.Eval(binding.Scope{}, nil, nil, nil); got != nil || err != nil {
 		t.Fatalf("empty raw = %#v, %v; want nil, nil", got, err)
 	}
 }
 
 func TestEvalReadsAreDeduplicated(t *testing.T) {
-	s := Scope{Surface: newSurface(t, protocol.V09, `{"n":2}`), Reads: &Reads{}}
-	_, err := Eval(s, json.RawMessage(`{"call":"formatString","args":{"value":"${/n} ${/n} ${pluralize(value: ${/n}, other: 'x')}"}}`), BasicFunctions(), nil)
+	s := binding.Scope{Surface: newSurface(t, protocol.V09, `{"n":2}`), Reads: &binding.Reads{}}
+	_, err := binding.Eval(s, json.RawMessage(`{"call":"formatString","args":{"value":"${/n} ${/n} ${pluralize(value: ${/n}, other: 'x')}"}}`), basic.Functions(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,10 +122,10 @@ func TestEvalReadsAreDeduplicated(t *testing.T) {
 
 func TestEvalNestingCap(t *testing.T) {
 	v := `true`
-	for i := 0; i < maxEvalDepth+2; i++ {
+	for i := 0; i < binding.MaxEvalDepth+2; i++ {
 		v = `{"call":"not","args":{"value":` + v + `}}`
 	}
-	_, err := Eval(Scope{}, json.RawMessage(v), BasicFunctions(), nil)
+	_, err := binding.Eval(binding.Scope{}, json.RawMessage(v), basic.Functions(), nil)
 	if codeOf(err) != protocol.CodeFunction || !strings.Contains(err.Error(), "deeper") {
 		t.Fatalf("deep nesting: err %v, want FUNCTION_FAILED about depth", err)
 	}
@@ -129,24 +133,24 @@ func TestEvalNestingCap(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		v = `{"call":"not","args":{"value":` + v + `}}`
 	}
-	got, err := Eval(Scope{}, json.RawMessage(v), BasicFunctions(), nil)
+	got, err := binding.Eval(binding.Scope{}, json.RawMessage(v), basic.Functions(), nil)
 	if err != nil || got != true {
 		t.Fatalf("10 nested nots = %v, %v; want true", got, err)
 	}
 }
 
 func TestFunctionsRegistry(t *testing.T) {
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	want := "and capitalize email formatCurrency formatDate formatNumber formatString length not numeric openUrl or pluralize regex required"
 	if got := strings.Join(fns.Names(), " "); got != want {
 		t.Fatalf("Names = %q, want %q", got, want)
 	}
 	// Register extends; Clone is independent.
 	ext := fns.Clone()
-	ext.Register("trim", func(c *Context, args map[string]any) (any, error) {
-		return strings.TrimSpace(ToString(args["value"])), nil
+	ext.Register("trim", func(c *binding.Context, args map[string]any) (any, error) {
+		return strings.TrimSpace(binding.ToString(args["value"])), nil
 	})
-	got, err := Eval(Scope{}, json.RawMessage(`{"call":"formatString","args":{"value":"[${trim(value: '  x ')}]"}}`), ext, nil)
+	got, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"formatString","args":{"value":"[${trim(value: '  x ')}]"}}`), ext, nil)
 	if err != nil || got != "[x]" {
 		t.Fatalf("custom trim = %#v, %v", got, err)
 	}
@@ -154,77 +158,61 @@ func TestFunctionsRegistry(t *testing.T) {
 		t.Fatal("Clone shares its map with the original")
 	}
 	// Policy switches functions off with POLICY_DENIED.
-	ext.SetPolicy(DenySet{"openUrl": true})
-	_, err = Eval(Scope{}, json.RawMessage(`{"call":"openUrl","args":{"url":"https://a.example"}}`), ext, nil)
+	ext.SetPolicy(binding.DenySet{"openUrl": true})
+	_, err = binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"openUrl","args":{"url":"https://a.example"}}`), ext, nil)
 	if codeOf(err) != protocol.CodePolicy {
 		t.Fatalf("denied openUrl: err %v, want POLICY_DENIED", err)
 	}
 	if ext.Has("openUrl") || !ext.Has("trim") {
 		t.Fatal("Has ignores the policy")
 	}
-	ext.SetPolicy(AllowSet{"not": true})
+	ext.SetPolicy(binding.AllowSet{"not": true})
 	if got := strings.Join(ext.Names(), " "); got != "not" {
 		t.Fatalf("Names under AllowSet = %q, want \"not\"", got)
 	}
 	// A panicking custom function is an error, not a crash.
 	ext.SetPolicy(nil)
-	ext.Register("boom", func(*Context, map[string]any) (any, error) { panic("x") })
-	if _, err := Eval(Scope{}, json.RawMessage(`{"call":"boom"}`), ext, nil); codeOf(err) != protocol.CodeFunction {
+	ext.Register("boom", func(*binding.Context, map[string]any) (any, error) { panic("x") })
+	if _, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"boom"}`), ext, nil); codeOf(err) != protocol.CodeFunction {
 		t.Fatalf("panicking function: err %v, want FUNCTION_FAILED", err)
 	}
 	// Custom functions can evaluate further values in the caller's scope.
-	ext.Register("first", func(c *Context, args map[string]any) (any, error) {
+	ext.Register("first", func(c *binding.Context, args map[string]any) (any, error) {
 		return c.Eval(map[string]any{"path": "items/0"})
 	})
-	s := Scope{Surface: newSurface(t, protocol.V09, `{"list":{"items":["a","b"]}}`), Base: model.MustPointer("/list")}
-	if got, err := Eval(s, json.RawMessage(`{"call":"first","args":{}}`), ext, nil); err != nil || got != "a" {
+	s := binding.Scope{Surface: newSurface(t, protocol.V09, `{"list":{"items":["a","b"]}}`), Base: model.MustPointer("/list")}
+	if got, err := binding.Eval(s, json.RawMessage(`{"call":"first","args":{}}`), ext, nil); err != nil || got != "a" {
 		t.Fatalf("Context.Eval = %#v, %v; want \"a\"", got, err)
 	}
 }
 
 func TestRegexCacheBounded(t *testing.T) {
-	fns := BasicFunctions()
-	for i := 0; i < regexCacheSize+50; i++ {
-		v := `{"call":"regex","args":{"value":"a","pattern":"^a{` + itoa(i) + `}"}}`
-		if _, err := Eval(Scope{}, json.RawMessage(v), fns, nil); err != nil {
+	fns := basic.Functions()
+	for i := 0; i < binding.RegexCacheSize+50; i++ {
+		v := `{"call":"regex","args":{"value":"a","pattern":"^a{` + strconv.Itoa(i) + `}"}}`
+		if _, err := binding.Eval(binding.Scope{}, json.RawMessage(v), fns, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if n := fns.regex.len(); n != regexCacheSize {
-		t.Fatalf("regex cache holds %d entries, want %d", n, regexCacheSize)
+	if n := binding.RegexCacheLen(fns); n != binding.RegexCacheSize {
+		t.Fatalf("regex cache holds %d entries, want %d", n, binding.RegexCacheSize)
 	}
 	// A compile error is cached and still reported.
 	for i := 0; i < 2; i++ {
-		_, err := Eval(Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"a","pattern":"(?<=a)b"}}`), fns, nil)
+		_, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"a","pattern":"(?<=a)b"}}`), fns, nil)
 		if codeOf(err) != protocol.CodeFunction {
 			t.Fatalf("try %d: err %v, want FUNCTION_FAILED", i, err)
 		}
 	}
 }
 
-func TestRegexLimits(t *testing.T) {
-	fns := BasicFunctions()
-	long := strings.Repeat("a", MaxRegexPattern+1)
-	if _, err := Eval(Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"a","pattern":"`+long+`"}}`), fns, nil); codeOf(err) != protocol.CodeFunction {
-		t.Fatalf("long pattern: err %v", err)
-	}
-	big := strings.Repeat("a", MaxRegexInput+1)
-	if _, err := Eval(Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"`+big+`","pattern":"a"}}`), fns, nil); codeOf(err) != protocol.CodeFunction {
-		t.Fatalf("long input: err %v", err)
-	}
-	ok := strings.Repeat("a", MaxRegexInput)
-	if got, err := Eval(Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"`+ok+`","pattern":"^a+$"}}`), fns, nil); err != nil || got != true {
-		t.Fatalf("input at the cap: %v, %v", got, err)
-	}
-}
-
 func BenchmarkEvalFormatString(b *testing.B) {
-	s := Scope{Surface: newSurface(b, protocol.V09, `{"reviewCount":2847}`)}
+	s := binding.Scope{Surface: newSurface(b, protocol.V09, `{"reviewCount":2847}`)}
 	raw := json.RawMessage(`{"call":"formatString","args":{"value":"(${formatNumber(value: ${/reviewCount})} ${pluralize(value: ${/reviewCount}, one: 'review', other: 'reviews')})"}}`)
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Eval(s, raw, fns, nil); err != nil {
+		if _, err := binding.Eval(s, raw, fns, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

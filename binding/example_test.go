@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -14,7 +15,7 @@ func ExampleEval() {
 	_ = surf.Data.Set(model.MustPointer("/reviewCount"), 2847.0)
 	_ = surf.Data.Set(model.MustPointer("/total"), 1188.0)
 
-	fns := binding.BasicFunctions()
+	fns := basic.Functions()
 	reads := &binding.Reads{}
 	scope := binding.Scope{Surface: surf, Reads: reads}
 	text := json.RawMessage(`{"call":"formatString","args":{"value":
@@ -37,7 +38,7 @@ func ExampleChecks() {
 	checks := json.RawMessage(`[
 		{"condition": {"call": "required", "args": {"value": {"path": "/email"}}}, "message": "Email is required"},
 		{"condition": {"call": "email", "args": {"value": {"path": "/email"}}}, "message": "Please enter a valid email address"}]`)
-	msg, ok, errs := binding.Checks(binding.Scope{Surface: surf}, checks, binding.BasicFunctions(), nil)
+	msg, ok, errs := binding.Checks(binding.Scope{Surface: surf}, checks, basic.Functions(), nil)
 	fmt.Printf("%q %v %d\n", msg, ok, len(errs))
 	// Output:
 	// "Please enter a valid email address" false 0
@@ -47,11 +48,42 @@ func ExampleChecks() {
 func ExampleIndexFunction() {
 	s := &model.Surface{ID: "s", Version: protocol.V10, Data: model.NewDataModel()}
 	row := binding.Scope{Surface: s, Base: model.MustPointer("/items/2"), InTemplate: true}
-	v, _ := binding.Eval(row, []byte(`{"call":"@index","args":{"offset":1}}`), binding.BasicFunctions(), nil)
+	v, _ := binding.Eval(row, []byte(`{"call":"@index","args":{"offset":1}}`), basic.Functions(), nil)
 	fmt.Println(v)
-	_, err := binding.Eval(binding.Scope{Surface: s}, []byte(`{"call":"@index"}`), binding.BasicFunctions(), nil)
+	_, err := binding.Eval(binding.Scope{Surface: s}, []byte(`{"call":"@index"}`), basic.Functions(), nil)
 	fmt.Println(err)
 	// Output:
 	// 3
 	// VALIDATION_FAILED [s]: @index can only be evaluated inside a template row
+}
+
+// A catalog's own function built on binding's exported helpers, the way the basic
+// catalog's are: CompileRegexp caches the pattern per registry, FormatValue reads a
+// number argument, ToFixed formats it as JavaScript's toFixed.
+func ExampleContext_CompileRegexp() {
+	fns := binding.NewFunctions()
+	fns.Register("skuPrice", func(c *binding.Context, args map[string]any) (any, error) {
+		re, err := c.CompileRegexp(`^[A-Z]{3}-\d+$`)
+		if err != nil {
+			return nil, err
+		}
+		if !re.MatchString(binding.ToString(args["sku"])) {
+			return nil, binding.FuncError(c, "sku must look like ABC-123")
+		}
+		n, ok, err := binding.FormatValue(c, args["price"])
+		if !ok {
+			return "", err
+		}
+		return binding.ToString(args["sku"]) + " " + binding.ToFixed(n, 2), nil
+	})
+	v, _ := binding.Eval(binding.Scope{}, []byte(`{"call":"skuPrice","args":{"sku":"ABC-42","price":"9.5"}}`), fns, nil)
+	fmt.Println(v)
+	_, err := binding.Eval(binding.Scope{}, []byte(`{"call":"skuPrice","args":{"sku":"nope","price":1}}`), fns, nil)
+	fmt.Println(err)
+	_, err = binding.Eval(binding.Scope{}, []byte(`{"call":"skuPrice","args":{"sku":"ABC-1","price":true}}`), fns, nil)
+	fmt.Println(err)
+	// Output:
+	// ABC-42 9.50
+	// FUNCTION_FAILED: skuPrice: sku must look like ABC-123
+	// FUNCTION_FAILED: skuPrice: value must be a number, got boolean
 }

@@ -33,7 +33,9 @@ type Zoned interface {
 	Location() *time.Location
 }
 
-func zoneOf(f Formatter) *time.Location {
+// ZoneOf returns the zone f shows dates in: its Location when it implements Zoned
+// (and returns non-nil), else UTC.
+func ZoneOf(f Formatter) *time.Location {
 	if z, ok := f.(Zoned); ok {
 		if l := z.Location(); l != nil {
 			return l
@@ -157,8 +159,8 @@ func (g *GoFormatter) FormatDate(t time.Time, pattern string) string {
 	return formatTR35(t.In(g.Location()), pattern, g.data().dates)
 }
 
-// toFixed is JavaScript's Number.prototype.toFixed for 0 ≤ d ≤ 20 (no grouping).
-func toFixed(v float64, d int) string {
+// ToFixed is JavaScript's Number.prototype.toFixed for 0 ≤ d ≤ 20 (no grouping).
+func ToFixed(v float64, d int) string {
 	if math.IsNaN(v) {
 		return "NaN"
 	}

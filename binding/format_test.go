@@ -166,8 +166,8 @@ func TestToFixed(t *testing.T) {
 		{1e21, 2, "1e+21"},
 	}
 	for _, tt := range tests {
-		if got := toFixed(tt.v, tt.d); got != tt.want {
-			t.Errorf("toFixed(%v, %d) = %q, want %q", tt.v, tt.d, got, tt.want)
+		if got := ToFixed(tt.v, tt.d); got != tt.want {
+			t.Errorf("ToFixed(%v, %d) = %q, want %q", tt.v, tt.d, got, tt.want)
 		}
 	}
 }

@@ -5,13 +5,14 @@ import (
 	"strings"
 )
 
-// formatValue reads the value argument of formatNumber and formatCurrency. A number, or a
-// string holding one (JavaScript syntax, surrounding white space allowed), is formatted,
-// as web_core's z.coerce.number() does. Nothing to format yet — null (a binding to a
-// missing path) or blank text — gives ok=false and the formatters return "". Anything
-// else (text that is not a number, a boolean, an object, an array, NaN) is
-// FUNCTION_FAILED: the value argument must be a number (the v1.0 schema's DynamicNumber).
-func formatValue(c *Context, v any) (n float64, ok bool, err error) {
+// FormatValue reads the value argument of a number formatter (the basic catalog's
+// formatNumber and formatCurrency, or a host catalog's). A number, or a string holding
+// one (JavaScript syntax, surrounding white space allowed), is formatted, as web_core's
+// z.coerce.number() does. Nothing to format yet — null (a binding to a missing path) or
+// blank text — gives ok=false and the formatter should return "". Anything else (text
+// that is not a number, a boolean, an object, an array, NaN) is FUNCTION_FAILED: the
+// value argument must be a number (the v1.0 schema's DynamicNumber).
+func FormatValue(c *Context, v any) (n float64, ok bool, err error) {
 	switch x := v.(type) {
 	case nil:
 		return 0, false, nil

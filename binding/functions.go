@@ -35,8 +35,8 @@ type DenySet map[string]bool
 func (d DenySet) AllowFunction(name string) bool { return !d[name] }
 
 // Functions is a registry of named functions plus an optional policy and the bounded
-// caches (compiled regex patterns, parsed formatString templates) the basic functions
-// use. Register and SetPolicy are meant for setup; lookups and the caches are safe for
+// caches (compiled regex patterns for Context.CompileRegexp, parsed formatString
+// templates for Context.Interpolate). Register and SetPolicy are meant for setup; lookups and the caches are safe for
 // concurrent use. A nil *Functions has no functions.
 type Functions struct {
 	mu     sync.RWMutex

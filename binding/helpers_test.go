@@ -1,9 +1,12 @@
-package binding
+package binding_test
 
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"testing"
+
+	"github.com/a2ui-go/a2ui/binding"
 
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -28,8 +31,8 @@ func newSurface(t testing.TB, v protocol.Version, dataJSON string) *model.Surfac
 // jsonOf renders v as compact JSON with sorted keys (for comparing results).
 func jsonOf(t testing.TB, v any) string {
 	t.Helper()
-	if u, ok := v.(OpenURL); ok {
-		return `{"openUrl":` + quote(u.URL) + `}`
+	if u, ok := v.(binding.OpenURL); ok {
+		return `{"openUrl":` + strconv.Quote(u.URL) + `}`
 	}
 	b, err := json.Marshal(v)
 	if err != nil {

@@ -1,4 +1,4 @@
-package binding
+package binding_test
 
 import (
 	"encoding/json"
@@ -6,13 +6,16 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
+
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
 func interpolate(t *testing.T, data, tpl string) (string, error) {
 	t.Helper()
-	s := Scope{Surface: newSurface(t, protocol.V09, data)}
-	c := newContext(s, BasicFunctions(), nil)
+	s := binding.Scope{Surface: newSurface(t, protocol.V09, data)}
+	c := binding.NewContext(s, basic.Functions(), nil)
 	return c.Interpolate(tpl)
 }
 
@@ -20,16 +23,16 @@ func TestTemplateDepthCap(t *testing.T) {
 	nest := func(n int) string {
 		return strings.Repeat("${", n) + "/x" + strings.Repeat("}", n)
 	}
-	got, err := interpolate(t, `{"x":"deep"}`, nest(MaxTemplateDepth))
+	got, err := interpolate(t, `{"x":"deep"}`, nest(binding.MaxTemplateDepth))
 	if err != nil || got != "deep" {
-		t.Fatalf("%d nested blocks = %q, %v; want \"deep\"", MaxTemplateDepth, got, err)
+		t.Fatalf("%d nested blocks = %q, %v; want \"deep\"", binding.MaxTemplateDepth, got, err)
 	}
-	_, err = interpolate(t, `{"x":"deep"}`, nest(MaxTemplateDepth+1))
+	_, err = interpolate(t, `{"x":"deep"}`, nest(binding.MaxTemplateDepth+1))
 	if codeOf(err) != protocol.CodeFunction || !strings.Contains(err.Error(), "depth") {
-		t.Fatalf("%d nested blocks: err %v, want FUNCTION_FAILED about depth", MaxTemplateDepth+1, err)
+		t.Fatalf("%d nested blocks: err %v, want FUNCTION_FAILED about depth", binding.MaxTemplateDepth+1, err)
 	}
 	// Function arguments count as nesting too.
-	deepCall := strings.Repeat("capitalize(value: ", MaxTemplateDepth+1) + "'a'" + strings.Repeat(")", MaxTemplateDepth+1)
+	deepCall := strings.Repeat("capitalize(value: ", binding.MaxTemplateDepth+1) + "'a'" + strings.Repeat(")", binding.MaxTemplateDepth+1)
 	if _, err := interpolate(t, `{}`, "${"+deepCall+"}"); codeOf(err) != protocol.CodeFunction {
 		t.Fatalf("deep call chain: err %v, want FUNCTION_FAILED", err)
 	}
@@ -82,14 +85,14 @@ func FuzzFormatString(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	fns := BasicFunctions()
+	fns := basic.Functions()
 	surf := newSurface(f, protocol.V09, `{"reviewCount":3,"total":12.5,"event":{"location":["x"]},"a":{"b":1},"d":"2025-01-02"}`)
 	f.Fuzz(func(t *testing.T, tpl string) {
 		if !utf8.ValidString(tpl) {
 			t.Skip("JSON cannot carry invalid UTF-8")
 		}
 		raw, _ := json.Marshal(map[string]any{"call": "formatString", "args": map[string]any{"value": tpl}})
-		got, err := Eval(Scope{Surface: surf}, raw, fns, nil)
+		got, err := binding.Eval(binding.Scope{Surface: surf}, raw, fns, nil)
 		if err != nil {
 			if c := codeOf(err); c != protocol.CodeFunction && c != protocol.CodeValidationFailed {
 				t.Fatalf("%q: error %v has code %q", tpl, err, c)

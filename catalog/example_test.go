@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/dom"
@@ -31,7 +30,7 @@ func Example() {
 	s, _ := p.Surface("s")
 	env := &catalog.Env{
 		Catalog:   basic.Catalog(),
-		Functions: binding.BasicFunctions(),
+		Functions: basic.Functions(),
 		OnAction: func(surfaceID string, a catalog.ActionInvocation) {
 			fmt.Println("action", a.Name, "from", a.SourceComponentID, "who =", a.Context["who"])
 		},

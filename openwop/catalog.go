@@ -70,7 +70,7 @@ func renderHeading(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 // "required" (the buttons' checks) refused, so no openUrl or other function an agent
 // could name can run.
 func functions() *binding.Functions {
-	f := binding.BasicFunctions().Clone()
+	f := basic.Functions()
 	f.SetPolicy(onlyRequired{})
 	return f
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -75,7 +76,7 @@ func TestEqualsIdentity(t *testing.T) {
 
 // TestOptIn: the basic registry does not know web_core's names until Register.
 func TestOptIn(t *testing.T) {
-	fns := binding.BasicFunctions()
+	fns := basic.Functions()
 	_, err := binding.Eval(binding.Scope{}, []byte(`{"call":"add","args":{"a":1,"b":2}}`), fns, nil)
 	if pe, ok := err.(*protocol.Error); !ok || pe.Code != protocol.CodeFunction {
 		t.Fatalf("add without opt-in: %v", err)

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -51,7 +50,7 @@ func TestBudgetsFailClosed(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			_, s := newSurface(t, c.comps, c.data)
 			env := testEnv()
-			env.Functions = binding.BasicFunctions().Clone()
+			env.Functions = Functions().Clone()
 			env.Functions.SetMaxOutput(100)
 			env.Limits = c.lim
 			root, errs := catalog.Build(s, env)

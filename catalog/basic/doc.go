@@ -3,7 +3,9 @@
 // additions (Video.posterUrl, TextField.placeholder, Slider.steps) and the v0.9
 // {svgPath} icons, and the basic functions (required, regex, length, numeric, email,
 // formatString, formatNumber, formatCurrency, formatDate, pluralize, openUrl, and, or,
-// not, capitalize; implemented in binding, declared here with their signatures).
+// not, capitalize), declared with their signatures and implemented here on binding's
+// exported API (Context, FuncError, the coercion helpers, CompileRegexp, FormatValue),
+// the same API host functions use.
 //
 // Place in the pipeline: catalog.Build (the engine) calls the render functions of this
 // package for the components of a surface; render.Renderer uses Catalog() unless the
@@ -16,5 +18,8 @@
 // catalog/icons, Video, AudioPlayer), layout.go (Row, Column, List, Card, Divider),
 // containers.go (Tabs, Modal), inputs.go (Button, TextField, CheckBox, ChoicePicker,
 // Slider, DateTimeInput), components.go (the PropSpecs: the one schema of each
-// component), functions.go (the function signatures).
+// component), functions.go (the function registry and signatures), funcs_check.go
+// (required, regex, length, numeric, email), funcs_format.go (formatString, formatNumber,
+// formatCurrency, formatDate, pluralize, capitalize), funcs_logic.go (openUrl, and, or,
+// not), funcs_args.go (argument helpers).
 package basic

@@ -10,7 +10,6 @@ import (
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/internal/fixtures"
 
-	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog/markdown"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
@@ -138,7 +137,7 @@ func TestOfficialExamples(t *testing.T) {
 			}
 			for _, id := range ids {
 				s, _ := p.Surface(id)
-				env := &catalog.Env{Catalog: Catalog(), Functions: binding.BasicFunctions()}
+				env := &catalog.Env{Catalog: Catalog(), Functions: Functions()}
 				root, errs := catalog.Build(s, env)
 				for _, e := range errs {
 					t.Errorf("surface %s: %v", id, e)

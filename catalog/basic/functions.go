@@ -5,9 +5,40 @@ import (
 	"github.com/a2ui-go/a2ui/catalog"
 )
 
-// Functions returns a new registry of the basic functions (a fresh one per call, to
-// extend or restrict; Catalog().Functions() is the shared one).
-func Functions() *binding.Functions { return binding.BasicFunctions() }
+// Functions returns a new registry holding the v0.9 basic catalog's functions
+// (required, regex, length, numeric, email, formatString, formatNumber, formatCurrency,
+// formatDate, pluralize, openUrl, and, or, not) plus the minimal catalog's capitalize: a
+// fresh one per call, to extend or restrict; Catalog().Functions() is the shared one.
+// Semantics follow basic_catalog_implementation_guide.md §2 and web_core, with binding's
+// coercion table; the per-function doc comments note every deviation.
+func Functions() *binding.Functions {
+	f := binding.NewFunctions()
+	for name, fn := range funcImpls() {
+		f.Register(name, fn)
+	}
+	return f
+}
+
+// funcImpls maps each basic function's name to its implementation.
+func funcImpls() map[string]binding.Func {
+	return map[string]binding.Func{
+		"required":       fnRequired,
+		"regex":          fnRegex,
+		"length":         fnLength,
+		"numeric":        fnNumeric,
+		"email":          fnEmail,
+		"formatString":   fnFormatString,
+		"formatNumber":   fnFormatNumber,
+		"formatCurrency": fnFormatCurrency,
+		"formatDate":     fnFormatDate,
+		"pluralize":      fnPluralize,
+		"openUrl":        fnOpenURL,
+		"and":            fnAnd,
+		"or":             fnOr,
+		"not":            fnNot,
+		"capitalize":     fnCapitalize,
+	}
+}
 
 func arg(name, typ, desc string) catalog.ArgSpec {
 	return catalog.ArgSpec{Name: name, Type: typ, Description: desc}
@@ -18,11 +49,11 @@ func reqArg(name, typ, desc string) catalog.ArgSpec {
 }
 
 // funcDefs declares the signatures of the basic catalog's functions (v0.9 basic
-// catalog §2; capitalize is the minimal catalog's). The implementations are binding's.
+// catalog §2; capitalize is the minimal catalog's) with their implementations.
 func funcDefs() []*catalog.FuncDef {
-	impl := binding.BasicFunctions()
+	impl := funcImpls()
 	def := func(name, desc, returns string, args ...catalog.ArgSpec) *catalog.FuncDef {
-		fn, ok := impl.Func(name)
+		fn, ok := impl[name]
 		if !ok {
 			panic("basic: no function " + name)
 		}

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
@@ -37,7 +36,7 @@ func newSurface(t testing.TB, components, data string) (*model.Processor, *model
 }
 
 func testEnv() *catalog.Env {
-	return &catalog.Env{Catalog: Catalog(), Functions: binding.BasicFunctions()}
+	return &catalog.Env{Catalog: Catalog(), Functions: Functions()}
 }
 
 // find returns the first node (depth-first) for which pred holds.

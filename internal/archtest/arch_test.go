@@ -122,6 +122,8 @@ func TestLayerRules(t *testing.T) {
 			func(p string) bool { return under(p, "catalog/basic") }},
 		{"binding does not import catalog",
 			func(p string) bool { return under(p, "binding") }, func(p string) bool { return under(p, "catalog") }},
+		{"binding does not import the basic catalog (its functions use binding's exported API)",
+			func(p string) bool { return under(p, "binding") }, func(p string) bool { return under(p, "catalog/basic") }},
 	}
 	pkgs := make([]string, 0, len(g))
 	for p := range g {
