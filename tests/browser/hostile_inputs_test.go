@@ -82,6 +82,7 @@ func TestHostileInputs(t *testing.T) {
 	const allow = `policy: {urls: {images: ["cdn.allowed.example"], media: ["cdn.allowed.example"]}}`
 	evalJSON(ctx, `T.mount("host", {actionURL: "/agent/action", `+allow+`})`)
 	evalJSON(ctx, `T.mount("capped", {actionURL: "/agent/action", `+allow+`, limits: {maxComponents: 3, maxSurfaces: 2}})`)
+	evalJSON(ctx, `T.mount("ow", {profile: "openwop", actionURL: "/agent/action", openwop: {targets: ["exchange"]}})`)
 	evalJSON(ctx, `T.mount("second", {})`)
 	o := other.srv.URL
 	txt := func(id, text string) string {
@@ -134,6 +135,7 @@ func TestHostileInputs(t *testing.T) {
 		deepCall = `{"call":"capitalize","args":{"value":` + deepCall + `}}`
 	}
 	var hostileActionsBefore int
+	owAsk := `{"components":[{"component":"text","text":"Any questions?"},{"component":"action.button","id":"ask","label":"Ask","action":{"target":"exchange"}}]}`
 	cases := []hostileInput{
 		// Parse and stream
 		{"parse", "truncated JSON", []string{`{"version":"v0.9","createSurface":{"surfaceId":"%S%"`}, []string{"VALIDATION_FAILED"}, ""},
@@ -209,11 +211,12 @@ func TestHostileInputs(t *testing.T) {
 		{"actions", "context keys that mimic envelope fields", []string{v09create("%S%"), upd("/n", `7`), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"event":{"name":"pay","context":{"surfaceId":"victim","name":"transferAll","version":"v0.8","sourceComponentId":"admin","timestamp":"1970-01-01T00:00:00Z","actionId":"0","action":{"name":"x"},"userAction":{"name":"y"},"n":{"path":"/n"}}}}}`, txt("bl", `"Pay"`)))}, nil, ""},
 		{"actions", "action names with tag and control characters", []string{v09create("%S%"), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"event":{"name":"<img src=x onerror=alert(1)>\u0007\u202e</script>"}}}`, txt("bl", `"Tag"`)))},
 			nil, `!s.querySelector("img, script") && !s.textContent.includes("onerror")`},
+		{"actions", "clicks while partial:true", []string{owEnvelope("%S%-1", owAsk, `"partial":false`, `"partial":true`)}, nil, ""},
 	}
 	// Per-case extras by name: the renderer it runs on (default host), what the user
 	// does after the lines rendered, and the exact action bodies it must post (timestamp
 	// removed; %S% is the case's surface).
-	caseOn := map[string]string{"one component over the cap": "capped", "one surface over the cap": "capped"}
+	caseOn := map[string]string{"one component over the cap": "capped", "one surface over the cap": "capped", "clicks while partial:true": "ow"}
 	const mediaHost = "https://cdn.allowed.example/"
 	mediaReqs := func() []string {
 		var got []string
@@ -223,6 +226,15 @@ func TestHostileInputs(t *testing.T) {
 			}
 		}
 		return got
+	}
+	// casePath is the JSON Pointer an error of the case's code must carry.
+	casePath := map[string]string{
+		"v0.8 valueMap nested past the cap": "/dataModelUpdate/contents/0" + strings.Repeat("/a", 31),
+		"entries per update past the cap":   "/updateDataModel/value",
+		"formatString nesting past the cap": "/components/f/text",
+		"expression nesting past the cap":   "/components/f/text",
+		"one component over the cap":        "/updateComponents/components/3",
+		"one surface over the cap":          "/createSurface/surfaceId",
 	}
 	caseSteps := map[string]func(sid string){
 		"media does not fetch before play": func(sid string) {
@@ -269,6 +281,24 @@ func TestHostileInputs(t *testing.T) {
 			sleepJS(ctx, 600)
 			clickIn(ctx, "host", sec+" button")
 		},
+	}
+	caseSteps["clicks while partial:true"] = func(sid string) {
+		if !evalJS[bool](ctx, `T.q("ow", "button.a2ui-button").getAttribute("aria-disabled") === "true"`) {
+			t.Errorf("the button of a partial envelope is enabled")
+		}
+		sleepJS(ctx, 600)
+		clickIn(ctx, "ow", "button.a2ui-button")
+		evalJSON(ctx, `(T.q("ow", "button.a2ui-button").click(), true)`)
+		sleepJS(ctx, 300)
+		if n := len(events(ctx, "ow", "a2ui-openwop-action")) + len(events(ctx, "ow", "a2ui-action")); n != 0 {
+			t.Errorf("clicks on a partial surface sent %d actions", n)
+		}
+		// The final envelope enables it: one click, one action.
+		process(ctx, "ow", owEnvelope(sid+"-2", owAsk))
+		waitJS(ctx, `T.q("ow", "button.a2ui-button").getAttribute("aria-disabled") !== "true"`)
+		sleepJS(ctx, 600)
+		clickIn(ctx, "ow", "button.a2ui-button")
+		waitJS(ctx, `T.events("ow", "a2ui-openwop-action").length === 1`)
 	}
 	clickIt := func(sid string) {
 		sleepJS(ctx, 600)
@@ -341,10 +371,11 @@ func TestHostileInputs(t *testing.T) {
 			Error struct{ Code, Message, Path string }
 		}
 		_ = json.Unmarshal([]byte(evalJSON(ctx, `T.events("`+rid+`", "a2ui-error")`)), &errs)
-		got := map[string]bool{}
+		got, paths := map[string]bool{}, map[string]bool{}
 		var list []string
 		for _, e := range errs[seen[rid]:] {
 			got[e.Error.Code] = true
+			paths[e.Error.Path] = true
 			list = append(list, e.Error.Code+" "+e.Error.Path+": "+e.Error.Message[:min(len(e.Error.Message), 80)])
 		}
 		seen[rid] = len(errs)
@@ -352,6 +383,9 @@ func TestHostileInputs(t *testing.T) {
 			if !got[code] {
 				t.Errorf("%s/%s: no %s error (got %q)", c.group, c.name, code, list)
 			}
+		}
+		if p := casePath[c.name]; p != "" && !paths[p] {
+			t.Errorf("%s/%s: no error at %s (got %q)", c.group, c.name, p, list)
 		}
 		if os.Getenv("HOSTILE_LOG") != "" || c.codes == nil && len(list) > 0 {
 			t.Logf("%s/%s: errors %q", c.group, c.name, list)
@@ -389,12 +423,19 @@ func TestHostileInputs(t *testing.T) {
 		}
 		// Liveness: a probe surface here and one on the second renderer, within a
 		// second; the probes are deleted afterwards (they would fill the surface cap).
-		evalJSON(ctx, `(() => { T.rr("`+rid+`").process(`+jsString(v09create("p"+sid)+"\n"+v09comps("p"+sid, `[{"id":"root","component":"Text","text":"probe `+sid+`"}]`))+`);
+		// The OpenWOP renderer takes only envelopes: its probe is one.
+		probe := v09create("p"+sid) + "\n" + v09comps("p"+sid, `[{"id":"root","component":"Text","text":"probe `+sid+`"}]`)
+		if rid == "ow" {
+			probe = owEnvelope("p"+sid, `{"components":[{"component":"text","text":"probe `+sid+`"}]}`, owSID, "run-1:node-2:turn-1:probe")
+		}
+		evalJSON(ctx, `(() => { T.rr("`+rid+`").process(`+jsString(probe)+`);
 			T.rr("second").process(`+jsString(v09create("s"+sid)+"\n"+v09comps("s"+sid, `[{"id":"root","component":"Text","text":"second `+sid+`"}]`))+`); return true; })()`)
 		if err := waitJSErr(ctx, `T.text("`+rid+`").includes("probe `+sid+`") && T.text("second").includes("second `+sid+`")`, time.Second); err != nil {
 			t.Errorf("%s/%s: probes: %v", c.group, c.name, err)
 		}
-		processLines(ctx, rid, `{"version":"v0.9","deleteSurface":{"surfaceId":"p`+sid+`"}}`)
+		if rid != "ow" {
+			processLines(ctx, rid, `{"version":"v0.9","deleteSurface":{"surfaceId":"p`+sid+`"}}`)
+		}
 		processLines(ctx, "second", `{"version":"v0.9","deleteSurface":{"surfaceId":"s`+sid+`"}}`)
 	}
 	if got := other.paths(); len(got) > 0 {
