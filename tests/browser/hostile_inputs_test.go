@@ -58,8 +58,10 @@ var hostileStreams = map[string]bool{"invalid UTF-8": true}
 // same renderer and a second renderer on the page render within a second. The renderers
 // under test post actions to /agent/action: the action POSTs must match the a2ui-action
 // events in number, and where a case lists bodies, exactly. Cases that need small caps
-// run on "capped" (the `limits` mount option: 3 components, 2 surfaces); its surfaces
-// are deleted after each case.
+// run on "capped" (the `limits` mount option: 3 components, 2 surfaces; its surfaces
+// are deleted after each case), the partial-envelope case on "ow" (profile openwop, its
+// probe an envelope). Cases with user steps (caseSteps) click like a user and, where
+// the brief is a positive control, show the same control works once allowed.
 func TestHostileInputs(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
@@ -211,6 +213,7 @@ func TestHostileInputs(t *testing.T) {
 		{"actions", "context keys that mimic envelope fields", []string{v09create("%S%"), upd("/n", `7`), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"event":{"name":"pay","context":{"surfaceId":"victim","name":"transferAll","version":"v0.8","sourceComponentId":"admin","timestamp":"1970-01-01T00:00:00Z","actionId":"0","action":{"name":"x"},"userAction":{"name":"y"},"n":{"path":"/n"}}}}}`, txt("bl", `"Pay"`)))}, nil, ""},
 		{"actions", "action names with tag and control characters", []string{v09create("%S%"), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"event":{"name":"<img src=x onerror=alert(1)>\u0007\u202e</script>"}}}`, txt("bl", `"Tag"`)))},
 			nil, `!s.querySelector("img, script") && !s.textContent.includes("onerror")`},
+		{"markdown", "nesting past the cap within the source budget", []string{v09create("%S%"), comps(`[` + txt("root", md(strings.Repeat("> ", 40)+"deep")) + `]`)}, []string{"LIMIT_EXCEEDED"}, `!!s.querySelector(".a2ui-failed-closed") && !s.querySelector("blockquote")`},
 		{"actions", "clicks while partial:true", []string{owEnvelope("%S%-1", owAsk, `"partial":false`, `"partial":true`)}, nil, ""},
 	}
 	// Per-case extras by name: the renderer it runs on (default host), what the user
