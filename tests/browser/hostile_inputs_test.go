@@ -4,7 +4,9 @@ package browser
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,6 +42,9 @@ var (
 	hostileActions = map[string]int{"double click": 1}
 )
 
+// v08Catalog is the v0.8 standard catalog id.
+const v08Catalog = "https://a2ui.org/specification/v0_8/standard_catalog_definition.json"
+
 // hostileStreams are the cases fed as raw bytes over a connected stream (bytes a JS
 // string cannot carry): served at /raw/<case index>.
 var hostileStreams = map[string]bool{"invalid UTF-8": true}
@@ -50,7 +55,13 @@ var hostileStreams = map[string]bool{"invalid UTF-8": true}
 // a2ui-error codes include the expected ones, nothing executed (no alert, no
 // window.open, no element from markup, no action, Object.prototype unchanged), no
 // request went to the unlisted server or any other origin, and a probe surface on the
-// same renderer and a second renderer on the page render within a second.
+// same renderer and a second renderer on the page render within a second. The renderers
+// under test post actions to /agent/action: the action POSTs must match the a2ui-action
+// events in number, and where a case lists bodies, exactly. Cases that need small caps
+// run on "capped" (the `limits` mount option: 3 components, 2 surfaces; its surfaces
+// are deleted after each case), the partial-envelope case on "ow" (profile openwop, its
+// probe an envelope). Cases with steps (caseSteps) act like a user; the click cases show,
+// as a positive control, that the same control sends once it is allowed to.
 func TestHostileInputs(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
@@ -65,11 +76,15 @@ func TestHostileInputs(t *testing.T) {
 			_, _ = w.Write([]byte(body))
 		})))
 	}
-	base := serve(t, append(raw, rendererPageWith(rendererPagePath, spyScript))...)
+	rec := newActionRecorder()
+	base := serve(t, append(raw, rendererPageWith(rendererPagePath, spyScript), handle("POST /agent/action", rec))...)
 	ctx := newTab(t)
 	nl := watchNetwork(t, ctx)
 	navigate(ctx, base+rendererPagePath)
-	evalJSON(ctx, `T.mount("host", {policy: {urls: {images: ["cdn.allowed.example"], media: ["cdn.allowed.example"]}}})`)
+	const allow = `policy: {urls: {images: ["cdn.allowed.example"], media: ["cdn.allowed.example"]}}`
+	evalJSON(ctx, `T.mount("host", {actionURL: "/agent/action", `+allow+`})`)
+	evalJSON(ctx, `T.mount("capped", {actionURL: "/agent/action", `+allow+`, limits: {maxComponents: 3, maxSurfaces: 2}})`)
+	evalJSON(ctx, `T.mount("ow", {profile: "openwop", actionURL: "/agent/action", openwop: {targets: ["exchange"]}})`)
 	evalJSON(ctx, `T.mount("second", {})`)
 	o := other.srv.URL
 	txt := func(id, text string) string {
@@ -100,6 +115,29 @@ func TestHostileInputs(t *testing.T) {
 		return `{"version":"v0.9","updateDataModel":{"surfaceId":"%S%","path":"` + path + `","value":` + value + `}}`
 	}
 	comps := func(list string) string { return v09comps("%S%", list) }
+	// deepMap is a v0.8 valueMap entry nested 34 deep (the cap is 32).
+	deepMap := `{"key":"a","valueString":"x"}`
+	for i := 0; i < 34; i++ {
+		deepMap = `{"key":"a","valueMap":[` + deepMap + `]}`
+	}
+	// manyEntries is an object value of 1025 members (the cap is 1024).
+	var me strings.Builder
+	me.WriteString("{")
+	for i := 0; i <= 1024; i++ {
+		if i > 0 {
+			me.WriteString(",")
+		}
+		fmt.Fprintf(&me, `"e%d":"new"`, i)
+	}
+	me.WriteString("}")
+	manyEntries := me.String()
+	// deepCall nests 34 function calls (the dynamic value cap is 32).
+	deepCall := `"nested"`
+	for i := 0; i < 34; i++ {
+		deepCall = `{"call":"capitalize","args":{"value":` + deepCall + `}}`
+	}
+	var hostileActionsBefore int
+	owAsk := `{"components":[{"component":"text","text":"Any questions?"},{"component":"action.button","id":"ask","label":"Ask","action":{"target":"exchange"}}]}`
 	cases := []hostileInput{
 		// Parse and stream
 		{"parse", "truncated JSON", []string{`{"version":"v0.9","createSurface":{"surfaceId":"%S%"`}, []string{"VALIDATION_FAILED"}, ""},
@@ -147,11 +185,153 @@ func TestHostileInputs(t *testing.T) {
 		// Actions
 		{"actions", "double click", []string{v09create("%S%"), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"event":{"name":"pay"}}}`, txt("bl", `"Pay"`)))}, nil, ""},
 		{"actions", "functionCall openUrl javascript:", []string{v09create("%S%"), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"functionCall":{"call":"openUrl","args":{"url":"javascript:alert(1)"}}}}`, txt("bl", `"Open"`)))}, []string{"FUNCTION_FAILED"}, ""},
-		{"actions", "context reaching for another surface", []string{v09create("%S%"), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"event":{"name":"x","context":{"v":{"path":"/../../other"}}}}}`, txt("bl", `"Go"`)))}, nil, ""},
+		{"actions", "context reaching for another surface", []string{
+			v09create("%S%o"), `{"version":"v0.9","updateDataModel":{"surfaceId":"%S%o","value":{"secret":"s3cret-other"}}}`,
+			v09create("%S%"), upd("/mine", `"own"`),
+			comps(col(`{"id":"b","component":"Button","child":"bl","action":{"event":{"name":"x","context":{"up":{"path":"/../../%S%o/secret"},"abs":{"path":"/secret"},"rel":{"path":"../secret"},"own":{"path":"/mine"}}}}}`, txt("bl", `"Go"`)))}, nil, ""},
+		// Caps of issue 9 item 3 and the parsers (README, Limits).
+		{"data", "v0.8 valueMap nested past the cap", []string{
+			`{"surfaceUpdate":{"surfaceId":"%S%","components":[{"id":"root","component":{"Text":{"text":{"path":"/ok"}}}}]}}`,
+			`{"dataModelUpdate":{"surfaceId":"%S%","contents":[{"key":"deep","valueMap":[` + deepMap + `]},{"key":"ok","valueString":"kept"}]}}`,
+			`{"beginRendering":{"surfaceId":"%S%","root":"root","catalogId":"` + v08Catalog + `"}}`}, []string{"LIMIT_EXCEEDED"}, `s.textContent === "kept" && !JSON.stringify(T.rr("host").dataModel("%S%")).includes("deep")`},
+		{"data", "entries per update past the cap", []string{v09create("%S%"), upd("/m", `{"e0":"before"}`), upd("/m", manyEntries), comps(`[` + txt("root", `{"path":"/m/e0"}`) + `]`)},
+			[]string{"LIMIT_EXCEEDED"}, `s.textContent === "before" && JSON.stringify(T.rr("host").dataModel("%S%")) === '{"m":{"e0":"before"}}'`},
+		{"structure", "formatString nesting past the cap", []string{v09create("%S%"), upd("/v", `"hidden"`), comps(col(txt("f", `{"call":"formatString","args":{"value":"`+strings.Repeat("${", 12)+"/v"+strings.Repeat("}", 12)+`"}}`), txt("ok", `"sibling"`)))},
+			[]string{"FUNCTION_FAILED"}, `s.textContent.includes("sibling") && !s.textContent.includes("hidden")`},
+		{"structure", "expression nesting past the cap", []string{v09create("%S%"), comps(col(txt("f", deepCall), txt("ok", `"sibling"`)))},
+			[]string{"FUNCTION_FAILED"}, `s.textContent.includes("sibling") && !s.textContent.includes("nested")`},
+		{"structure", "one component over the cap", []string{v09create("%S%"), comps(col(txt("a", `"a"`), txt("b", `"b"`), txt("c", `"c"`))), comps(col(txt("a", `"within"`), txt("b", `"cap"`)))},
+			[]string{"LIMIT_EXCEEDED"}, `s.textContent === "withincap"`},
+		{"structure", "one surface over the cap", []string{v09create("%S%"), `{"dataModelUpdate":{"surfaceId":"%S%d","contents":[{"key":"x","valueString":"data only"}]}}`, v09create("%S%x"), comps(`[` + txt("root", `"first"`) + `]`)},
+			[]string{"LIMIT_EXCEEDED"}, `s.textContent === "first" && !T.q("capped", 'section[data-surface-id="%S%x"]') && JSON.stringify(T.rr("capped").surfaces().sort()) === '["%S%","%S%d"]'`},
+		// URLs: media
+		{"urls", "media does not fetch before play", []string{v09create("%S%"), comps(col(`{"id":"v","component":"Video","url":"https://cdn.allowed.example/v.mp4"}`, `{"id":"au","component":"AudioPlayer","url":"https://cdn.allowed.example/a.mp3"}`))},
+			nil, `s.querySelector('video[preload="none"][src="https://cdn.allowed.example/v.mp4"]') && s.querySelector('audio[preload="none"][src="https://cdn.allowed.example/a.mp3"]')`},
+		// Actions
+		{"actions", "clicks before v0.8 beginRendering", []string{
+			`{"surfaceUpdate":{"surfaceId":"%S%","components":[{"id":"root","component":{"Button":{"child":"bl","action":{"name":"early"}}}},{"id":"bl","component":{"Text":{"text":{"literalString":"Early"}}}}]}}`}, nil, ""},
+		{"actions", "context keys that mimic envelope fields", []string{v09create("%S%"), upd("/n", `7`), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"event":{"name":"pay","context":{"surfaceId":"victim","name":"transferAll","version":"v0.8","sourceComponentId":"admin","timestamp":"1970-01-01T00:00:00Z","actionId":"0","action":{"name":"x"},"userAction":{"name":"y"},"n":{"path":"/n"}}}}}`, txt("bl", `"Pay"`)))}, nil, ""},
+		{"actions", "action names with tag and control characters", []string{v09create("%S%"), comps(col(`{"id":"b","component":"Button","child":"bl","action":{"event":{"name":"<img src=x onerror=alert(1)>\u0007\u202e</script>"}}}`, txt("bl", `"Tag"`)))},
+			nil, `!s.querySelector("img, script") && !s.textContent.includes("onerror")`},
+		{"markdown", "nesting past the cap within the source budget", []string{v09create("%S%"), comps(`[` + txt("root", md(strings.Repeat("> ", 40)+"deep")) + `]`)}, []string{"LIMIT_EXCEEDED"}, `!!s.querySelector(".a2ui-failed-closed") && !s.querySelector("blockquote")`},
+		{"actions", "clicks while partial:true", []string{owEnvelope("%S%-1", owAsk, `"partial":false`, `"partial":true`)}, nil, ""},
 	}
-	seen, actions := 0, 0
+	// Per-case extras by name: the renderer it runs on (default host), what the user
+	// does after the lines rendered, and the exact action bodies it must post (timestamp
+	// removed; %S% is the case's surface).
+	caseOn := map[string]string{"one component over the cap": "capped", "one surface over the cap": "capped", "clicks while partial:true": "ow"}
+	const mediaHost = "https://cdn.allowed.example/"
+	mediaReqs := func() []string {
+		var got []string
+		for _, u := range nl.all() {
+			if strings.HasPrefix(u, mediaHost) {
+				got = append(got, u)
+			}
+		}
+		return got
+	}
+	// casePath is the JSON Pointer an error of the case's code must carry.
+	casePath := map[string]string{
+		"v0.8 valueMap nested past the cap": "/dataModelUpdate/contents/0" + strings.Repeat("/a", 31),
+		"entries per update past the cap":   "/updateDataModel/value",
+		"formatString nesting past the cap": "/components/f/text",
+		"expression nesting past the cap":   "/components/f/text",
+		"one component over the cap":        "/updateComponents/components/3",
+		"one surface over the cap":          "/createSurface/surfaceId",
+	}
+	caseSteps := map[string]func(sid string){
+		"media does not fetch before play": func(sid string) {
+			sleepJS(ctx, 500)
+			if got := mediaReqs(); len(got) > 0 {
+				t.Errorf("media fetched before play: %v", got)
+			}
+			// The user plays the video (a real click, then play() muted so the autoplay
+			// policy lets it start): now, and only now, it is fetched.
+			clickIn(ctx, "host", `section[data-surface-id="`+sid+`"] video`)
+			evalJSON(ctx, `(() => { const v = T.q("host", 'section[data-surface-id="`+sid+`"] video'); if (v.paused) { v.muted = true; v.play().catch(() => {}); } return true; })()`)
+			deadline := time.Now().Add(5 * time.Second)
+			for len(mediaReqs()) == 0 && time.Now().Before(deadline) {
+				time.Sleep(50 * time.Millisecond)
+			}
+			if got := mediaReqs(); len(got) == 0 || !strings.HasPrefix(got[0], mediaHost+"v.mp4") {
+				t.Errorf("requests after play %v, want the video", got)
+			} else {
+				t.Logf("after play: %v", got)
+			}
+			for _, u := range mediaReqs() {
+				if strings.Contains(u, "a.mp3") {
+					t.Errorf("the audio nobody played was fetched: %s", u)
+				}
+			}
+		},
+		"clicks before v0.8 beginRendering": func(sid string) {
+			sec := `section[data-surface-id="` + sid + `"]`
+			if n := evalJS[int](ctx, `T.qa("host", '`+sec+` button').length`); n != 0 {
+				t.Errorf("%d buttons before beginRendering", n)
+			}
+			// Nothing to click by mouse; script clicks every button with its label.
+			evalJSON(ctx, `(() => { T.qa("host", "button").filter((b) => b.textContent.includes("Early")).forEach((b) => b.click()); return true; })()`)
+			sleepJS(ctx, 300)
+			if n := len(events(ctx, "host", "a2ui-action")); n != hostileActionsBefore {
+				t.Errorf("a click before beginRendering sent an action")
+			}
+			// Once begun, the same button sends exactly one action.
+			processLines(ctx, "host", `{"beginRendering":{"surfaceId":"`+sid+`","root":"root","catalogId":"`+v08Catalog+`"}}`)
+			sleepJS(ctx, 600)
+			clickIn(ctx, "host", sec+" button")
+		},
+	}
+	caseSteps["clicks while partial:true"] = func(sid string) {
+		if !evalJS[bool](ctx, `T.q("ow", "button.a2ui-button").getAttribute("aria-disabled") === "true"`) {
+			t.Errorf("the button of a partial envelope is enabled")
+		}
+		sleepJS(ctx, 600)
+		clickIn(ctx, "ow", "button.a2ui-button")
+		evalJSON(ctx, `(T.q("ow", "button.a2ui-button").click(), true)`)
+		sleepJS(ctx, 300)
+		if n := len(events(ctx, "ow", "a2ui-openwop-action")) + len(events(ctx, "ow", "a2ui-action")); n != 0 {
+			t.Errorf("clicks on a partial surface sent %d actions", n)
+		}
+		// The final envelope enables it: one click, one action.
+		process(ctx, "ow", owEnvelope(sid+"-2", owAsk))
+		waitJS(ctx, `T.q("ow", "button.a2ui-button").getAttribute("aria-disabled") !== "true"`)
+		sleepJS(ctx, 600)
+		clickIn(ctx, "ow", "button.a2ui-button")
+		waitJS(ctx, `T.events("ow", "a2ui-openwop-action").length === 1`)
+	}
+	clickIt := func(sid string) {
+		sleepJS(ctx, 600)
+		clickIn(ctx, "host", `section[data-surface-id="`+sid+`"] button`)
+	}
+	for _, n := range []string{"context reaching for another surface", "context keys that mimic envelope fields", "action names with tag and control characters"} {
+		caseSteps[n] = clickIt
+	}
+	casePosts := map[string]string{
+		"clicks before v0.8 beginRendering":            `{"userAction":{"name":"early","surfaceId":"%S%","sourceComponentId":"root","context":{}}}`,
+		"context reaching for another surface":         `{"version":"v0.9","action":{"name":"x","surfaceId":"%S%","sourceComponentId":"b","context":{"up":null,"abs":null,"rel":null,"own":"own"}}}`,
+		"context keys that mimic envelope fields":      `{"version":"v0.9","action":{"name":"pay","surfaceId":"%S%","sourceComponentId":"b","context":{"surfaceId":"victim","name":"transferAll","version":"v0.8","sourceComponentId":"admin","timestamp":"1970-01-01T00:00:00Z","actionId":"0","action":{"name":"x"},"userAction":{"name":"y"},"n":7}}}`,
+		"action names with tag and control characters": `{"version":"v0.9","action":{"name":"<img src=x onerror=alert(1)>\u0007\u202e</script>","surfaceId":"%S%","sourceComponentId":"b","context":{}}}`,
+	}
+	seen, actions := map[string]int{}, map[string]int{}
+	// actionBodies returns the action POSTs the agent received so far.
+	actionBodies := func() []string {
+		var out []string
+		for _, b := range rec.Bodies() {
+			var m map[string]json.RawMessage
+			if json.Unmarshal([]byte(b), &m) == nil && (m["action"] != nil || m["userAction"] != nil) {
+				out = append(out, b)
+			}
+		}
+		return out
+	}
+	posted := 0
 	for i, c := range cases {
 		sid := "k" + strconv.Itoa(i)
+		rid := caseOn[c.name]
+		if rid == "" {
+			rid = "host"
+		}
+		sec := `section[data-surface-id="` + sid + `"]`
 		lines := make([]string, len(c.lines))
 		for j, l := range c.lines {
 			lines[j] = strings.ReplaceAll(strings.ReplaceAll(l, "%S%", sid), "%OTHER%", o)
@@ -160,64 +340,108 @@ func TestHostileInputs(t *testing.T) {
 			rawMu.Lock()
 			rawBodies[i] = strings.ReplaceAll(strings.Join(lines, "\n"), `\xff\xfe`, "\xff\xfe") + "\n"
 			rawMu.Unlock()
-			evalJSON(ctx, `T.rr("host").connect("/raw/`+strconv.Itoa(i)+`").then(() => true, () => true)`)
-			flush(ctx, "host")
+			evalJSON(ctx, `T.rr("`+rid+`").connect("/raw/`+strconv.Itoa(i)+`").then(() => true, () => true)`)
+			flush(ctx, rid)
 		} else {
-			processLines(ctx, "host", lines...)
+			processLines(ctx, rid, lines...)
 		}
+		hostileActionsBefore = len(events(ctx, rid, "a2ui-action"))
 		if css := hostileClicks[c.name]; css != "" {
 			sleepJS(ctx, 600) // past the re-arm of a control that just appeared
-			sel := `section[data-surface-id="` + sid + `"] ` + strings.TrimPrefix(css, "2")
+			sel := sec + " " + strings.TrimPrefix(css, "2")
 			if strings.HasPrefix(css, "2") {
-				if err := chromedp.Do(ctx, chromedp.DoubleClick(shadowPath("host", sel))); err != nil {
+				if err := chromedp.Do(ctx, chromedp.DoubleClick(shadowPath(rid, sel))); err != nil {
 					t.Fatalf("double click: %v", err)
 				}
 			} else {
-				clickIn(ctx, "host", sel)
+				clickIn(ctx, rid, sel)
 			}
 		}
-		actions += hostileActions[c.name]
+		if step := caseSteps[c.name]; step != nil {
+			step(sid)
+		}
+		want, hasPost := casePosts[c.name]
+		actions[rid] += hostileActions[c.name]
+		if hasPost {
+			actions[rid]++
+		}
 		sleepJS(ctx, 50)
 		var errs []struct {
-			Error struct{ Code, Message string }
+			Error struct{ Code, Message, Path string }
 		}
-		_ = json.Unmarshal([]byte(evalJSON(ctx, `T.events("host", "a2ui-error")`)), &errs)
-		got := map[string]bool{}
+		_ = json.Unmarshal([]byte(evalJSON(ctx, `T.events("`+rid+`", "a2ui-error")`)), &errs)
+		got, paths := map[string]bool{}, map[string]bool{}
 		var list []string
-		for _, e := range errs[seen:] {
+		for _, e := range errs[seen[rid]:] {
 			got[e.Error.Code] = true
-			list = append(list, e.Error.Code+": "+e.Error.Message[:min(len(e.Error.Message), 80)])
+			paths[e.Error.Path] = true
+			list = append(list, e.Error.Code+" "+e.Error.Path+": "+e.Error.Message[:min(len(e.Error.Message), 80)])
 		}
-		seen = len(errs)
+		seen[rid] = len(errs)
 		for _, code := range c.codes {
 			if !got[code] {
 				t.Errorf("%s/%s: no %s error (got %q)", c.group, c.name, code, list)
 			}
 		}
-		if c.codes == nil && len(list) > 0 {
+		if p := casePath[c.name]; p != "" && !paths[p] {
+			t.Errorf("%s/%s: no error at %s (got %q)", c.group, c.name, p, list)
+		}
+		if os.Getenv("HOSTILE_LOG") != "" || c.codes == nil && len(list) > 0 {
 			t.Logf("%s/%s: errors %q", c.group, c.name, list)
 		}
 		if c.dom != "" {
-			if ok := evalJS[bool](ctx, `(() => { const s = T.q("host", 'section[data-surface-id="`+sid+`"]') || document.createElement("section"); return !!(`+c.dom+`); })()`); !ok {
-				t.Errorf("%s/%s: DOM check %s failed: %q", c.group, c.name, c.dom, evalJS[string](ctx, `(T.q("host", 'section[data-surface-id="`+sid+`"]') || {}).innerHTML || ""`))
+			dom := strings.ReplaceAll(c.dom, "%S%", sid)
+			if ok := evalJS[bool](ctx, `(() => { const s = T.q("`+rid+`", '`+sec+`') || document.createElement("section"); return !!(`+dom+`); })()`); !ok {
+				t.Errorf("%s/%s: DOM check %s failed: %q", c.group, c.name, dom, evalJS[string](ctx, `(T.q("`+rid+`", '`+sec+`') || {}).innerHTML || ""`))
 			}
 		}
-		// Nothing executed.
-		if got := evalJSON(ctx, `({opened: window.opened, alerted: window.alerted, proto: Object.getOwnPropertyNames(Object.prototype).join(",") === window.protoKeys, markup: T.qa("host", "script, iframe, object, embed").length, actions: T.events("host", "a2ui-action").length})`); got != `{"opened":[],"alerted":[],"proto":true,"markup":0,"actions":`+strconv.Itoa(actions)+`}` {
+		// Nothing executed, and the agent got exactly the actions the renderer reported.
+		if got := evalJSON(ctx, `({opened: window.opened, alerted: window.alerted, proto: Object.getOwnPropertyNames(Object.prototype).join(",") === window.protoKeys, markup: T.qa("`+rid+`", "script, iframe, object, embed").length, actions: T.events("`+rid+`", "a2ui-action").length})`); got != `{"opened":[],"alerted":[],"proto":true,"markup":0,"actions":`+strconv.Itoa(actions[rid])+`}` {
 			t.Errorf("%s/%s: something ran: %s", c.group, c.name, got)
 		}
-		// Liveness: a probe surface here and one on the second renderer, within a second.
-		evalJSON(ctx, `(() => { T.rr("host").process(`+jsString(v09create("p"+sid)+"\n"+v09comps("p"+sid, `[{"id":"root","component":"Text","text":"probe `+sid+`"}]`))+`);
+		total := actions["host"] + actions["capped"]
+		deadline := time.Now().Add(3 * time.Second)
+		for len(actionBodies()) < total && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		bodies := actionBodies()
+		if len(bodies) != total {
+			t.Errorf("%s/%s: %d action POSTs, want %d: %q", c.group, c.name, len(bodies), total, bodies[posted:])
+		} else if hasPost {
+			checkAction(t, c.group+"/"+c.name+": POST body", []byte(bodies[total-1]), strings.ReplaceAll(want, "%S%", sid))
+		}
+		for _, b := range bodies[min(posted, len(bodies)):] {
+			if strings.Contains(b, "s3cret") {
+				t.Errorf("%s/%s: another surface's data was posted: %s", c.group, c.name, b)
+			}
+		}
+		posted = len(bodies)
+		// A renderer with tiny caps starts each case empty.
+		if rid != "host" {
+			evalJSON(ctx, `(async () => { const r = T.rr("`+rid+`"); r.process(r.surfaces().map((id) => ({version: "v0.9", deleteSurface: {surfaceId: id}}))); await r.flush(); return true; })()`)
+		}
+		// Liveness: a probe surface here and one on the second renderer, within a
+		// second; the probes are deleted afterwards (they would fill the surface cap).
+		// The OpenWOP renderer takes only envelopes: its probe is one.
+		probe := v09create("p"+sid) + "\n" + v09comps("p"+sid, `[{"id":"root","component":"Text","text":"probe `+sid+`"}]`)
+		if rid == "ow" {
+			probe = owEnvelope("p"+sid, `{"components":[{"component":"text","text":"probe `+sid+`"}]}`, owSID, "run-1:node-2:turn-1:probe")
+		}
+		evalJSON(ctx, `(() => { T.rr("`+rid+`").process(`+jsString(probe)+`);
 			T.rr("second").process(`+jsString(v09create("s"+sid)+"\n"+v09comps("s"+sid, `[{"id":"root","component":"Text","text":"second `+sid+`"}]`))+`); return true; })()`)
-		if err := waitJSErr(ctx, `T.text("host").includes("probe `+sid+`") && T.text("second").includes("second `+sid+`")`, time.Second); err != nil {
+		if err := waitJSErr(ctx, `T.text("`+rid+`").includes("probe `+sid+`") && T.text("second").includes("second `+sid+`")`, time.Second); err != nil {
 			t.Errorf("%s/%s: probes: %v", c.group, c.name, err)
 		}
+		if rid != "ow" {
+			processLines(ctx, rid, `{"version":"v0.9","deleteSurface":{"surfaceId":"p`+sid+`"}}`)
+		}
+		processLines(ctx, "second", `{"version":"v0.9","deleteSurface":{"surfaceId":"s`+sid+`"}}`)
 	}
 	if got := other.paths(); len(got) > 0 {
 		t.Errorf("requests reached the unlisted server: %v", got)
 	}
 	for _, u := range nl.all() {
-		if !strings.HasPrefix(u, base) && !strings.HasPrefix(u, "data:") {
+		if !strings.HasPrefix(u, base) && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, mediaHost+"v.mp4") {
 			t.Errorf("request to %s", u)
 		}
 	}
