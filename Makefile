@@ -31,7 +31,7 @@ DIST      := dist
 NPM_OUT   := dist-npm
 BUDGET    := size-budget.txt
 # The packages linked into the wasm (host-only commands, bench and tests are not).
-WASM_PKGS := ./internal/uiqueue/... ./protocol/... ./model/... ./binding/... ./policy/... ./catalog/... ./dom/... ./render/... ./transport/... ./openwop/... ./cmd/wasm/...
+WASM_PKGS := ./internal/uiqueue/... ./protocol/... ./model/... ./binding/... ./policy/... ./catalog/... ./dom/... ./render/... ./transport/... ./openwop/... ./cmd/wasm/... ./webhost/...
 WEB_CORE  := node_modules/@a2ui/web_core/src
 NPM_STAMP := node_modules/.package-lock.json
 CHROMIUM  ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium) /usr/bin/chromium)

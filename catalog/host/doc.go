@@ -3,12 +3,12 @@
 // functions: host components are custom elements (a tag) or elements a page factory
 // makes, host functions are the page's JS functions.
 //
-// Place in the pipeline: cmd/wasm parses the declarations with Parse when a renderer is
+// Place in the pipeline: webhost parses the declarations with Parse when a renderer is
 // created, Build makes each an engine catalog (extending the basic one or not) for
 // render.Options.Catalogs, and the build
 // walk (package catalog) renders each host component as one element: declared props
 // become HOSTPROP ops (JSON-valued element properties, dom/op.go), child and children
 // props render A2UI subtrees slotted into it, declared DOM events run an action or write
 // the bound path. Undeclared props never reach the element. Nothing here calls JS: a
-// Function's Call is supplied by the host (cmd/wasm), so the package is tested on the host.
+// Function's Call is supplied by the host (webhost), so the package is tested on the host.
 package host

@@ -1,0 +1,15 @@
+// Package webhost is the browser host of the A2UI renderer (GOOS=js GOARCH=wasm): it
+// installs window.__a2uiGo for web/a2ui.js, runs the renderer's single UI goroutine, reads
+// fetch bodies through the ReadableStream reader (never net/http), speaks A2A over fetch,
+// and bridges DOM events, animation frames and Intl into package render (the patcher and
+// event bridge are dom/browser). cmd/wasm is its main; a wasm of your own can add Go
+// catalogs with AddCatalog before Run.
+//
+// Place in the pipeline: fetch/A2A → render.Stream (protocol, model, catalog) → dom ops →
+// dom/browser applier; DOM events → render.Dispatch; actions → render's POST through the
+// fetch transport here.
+//
+// Goroutines: Run runs the UI loop; every JS callback only enqueues work for it (a JS
+// callback must never block on something that needs the JS event loop); one goroutine per
+// open stream awaits reader.read() promises and enqueues the chunks.
+package webhost

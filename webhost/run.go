@@ -1,0 +1,155 @@
+//go:build js && wasm
+
+package webhost
+
+import (
+	"os"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/hack-pad/safejs"
+
+	"github.com/a2ui-go/a2ui/internal/uiqueue"
+	"github.com/a2ui-go/a2ui/protocol"
+)
+
+// work is the UI goroutine's one ordered queue. JS callbacks enqueue with post, which
+// never blocks; stream readers with postWait, which waits while workLimit are queued.
+var work = uiqueue.New(workLimit)
+
+// workLimit is how much queued work makes a stream reader wait (backpressure).
+const workLimit = 8192
+
+// post enqueues f for the UI goroutine without ever blocking the caller.
+func post(f func()) { work.Post(f) }
+
+// uiMu is held while a task runs: by the UI goroutine, or by the input fast path
+// (inputNow), which runs only when it can take uiMu with the queue empty.
+var uiMu sync.Mutex
+
+// postWait enqueues f, first waiting for room; only for reader goroutines (never a JS
+// callback or the UI goroutine).
+func postWait(f func()) { work.PostWait(f) }
+
+// gcPercent is the GOGC the renderer runs with unless the page's environment sets GOGC.
+// Measured in the wasm under Node's V8 (render.BenchmarkBulkTexts1000, medians of 6):
+// 215 ms at 100, 162 at 200, 137 at 400; 200 keeps the heap within 3x the live data.
+const gcPercent = 200
+
+// Run starts the browser host and never returns: it installs window.__a2uiGo for
+// web/a2ui.js and runs the UI loop. A wasm main calls it last (after AddCatalog).
+func Run() {
+	mark("go-main")
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
+	g := safejs.Global()
+	if err := startDOM(); err != nil {
+		logError("a2ui: " + err.Error())
+		return
+	}
+	api, _ := safejs.ValueOf(map[string]any{})
+	_ = api.Set("create", jsFunc(createRenderer).Value())
+	_ = api.Set("stats", jsFunc(stats).Value())
+	if hooks, err := g.Get("__a2uiTestHooks"); err == nil {
+		if on, _ := hooks.Truthy(); on {
+			// Tests of the loader's recovery end the Go program on purpose. Only a page
+			// script that set window.__a2uiTestHooks before the runtime started can
+			// reach this; nothing an agent sends can.
+			_ = api.Set("exitForTest", jsFunc(func(safejs.Value, []safejs.Value) any {
+				post(func() { os.Exit(3) })
+				return nil
+			}).Value())
+		}
+	}
+	_ = g.Set("__a2uiGo", api)
+	if started, err := g.Get("__a2uiStarted"); err == nil && started.Type() == safejs.TypeFunction {
+		_, _ = started.Invoke()
+	}
+	// Queued work runs in slices: past sliceBudget of continuous work, the loop sleeps a
+	// moment, which hands the main thread back to the browser (input, paint) before the
+	// rest of the queue.
+	var sliceStart time.Time
+	for {
+		f, ok := work.TryNext()
+		if !ok {
+			f = work.Next() // idle until more work: the browser has the thread
+			sliceStart = time.Time{}
+		}
+		if sliceStart.IsZero() {
+			sliceStart = time.Now()
+		}
+		uiMu.Lock()
+		runTask(f)
+		uiMu.Unlock()
+		if work.Len() > 0 && time.Since(sliceStart) > sliceBudget {
+			yieldToBrowser()
+			sliceStart = time.Time{}
+		}
+	}
+}
+
+// sliceBudget is how long queued work runs before the loop yields to the browser.
+const sliceBudget = 20 * time.Millisecond
+
+// yielded is signalled by the MessageChannel callback of yieldToBrowser.
+var (
+	yielded   = make(chan struct{}, 1)
+	yieldPort safejs.Value
+)
+
+// yieldToBrowser blocks the UI goroutine until the browser ran the tasks already queued
+// (input, timers) and, when due, a rendering step: a message posted to a MessageChannel
+// is a task of its own, without setTimeout's clamping. Falls back to a 1 ms sleep.
+func yieldToBrowser() {
+	if yieldPort.IsUndefined() {
+		ctor, err := safejs.Global().Get("MessageChannel")
+		if err == nil && ctor.Type() == safejs.TypeFunction {
+			if ch, err := ctor.New(); err == nil {
+				p1, _ := ch.Get("port1")
+				_ = p1.Set("onmessage", jsFunc(func(safejs.Value, []safejs.Value) any {
+					select {
+					case yielded <- struct{}{}:
+					default:
+					}
+					return nil
+				}).Value())
+				yieldPort, _ = ch.Get("port2")
+			}
+		}
+	}
+	if yieldPort.IsUndefined() {
+		time.Sleep(time.Millisecond)
+		return
+	}
+	if _, err := yieldPort.Call("postMessage", nil); err != nil {
+		time.Sleep(time.Millisecond)
+		return
+	}
+	<-yielded
+}
+
+// runTask runs one queued function; a panic is logged and the loop goes on (the surface
+// code recovers its own panics; this is the last line of defence for the whole page).
+func runTask(f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			logError("a2ui: recovered panic: " + protocol.PanicText(p))
+		}
+	}()
+	f()
+}
+
+// mark adds the user-timing mark "a2ui:"+name (make bench prints the start-up trace).
+func mark(name string) {
+	if p, err := safejs.Global().Get("performance"); err == nil && p.Type() == safejs.TypeObject {
+		_, _ = p.Call("mark", "a2ui:"+name)
+	}
+}
+
+func logError(msg string) {
+	if c, err := safejs.Global().Get("console"); err == nil {
+		_, _ = c.Call("error", msg)
+	}
+}
