@@ -195,28 +195,7 @@ func EncodeCapabilities(catalogIDs []string, inline ...json.RawMessage) []byte {
 // EncodeCapabilitiesFor is EncodeCapabilities with an explicit list of version keys
 // (versions before v0.9 add no key: v0.8 only has the flat form).
 func EncodeCapabilitiesFor(versions []Version, catalogIDs []string, inline ...json.RawMessage) []byte {
-	ids := make([]any, len(catalogIDs))
-	for i, s := range catalogIDs {
-		ids[i] = s
-	}
-	inner := func() map[string]any {
-		m := map[string]any{"supportedCatalogIds": ids}
-		if len(inline) > 0 {
-			list := make([]any, len(inline))
-			for i, r := range inline {
-				list[i] = r
-			}
-			m["inlineCatalogs"] = list
-		}
-		return m
-	}
-	top := inner()
-	for _, v := range versions {
-		if v >= V09 {
-			top[v.String()] = inner()
-		}
-	}
-	return appendValue(nil, top)
+	return EncodeCapabilitiesInline(versions, catalogIDs, func(Version) []json.RawMessage { return inline })
 }
 
 // EncodeCapabilitiesInline is EncodeCapabilitiesFor with inline catalogs in each

@@ -14,17 +14,6 @@ import (
 // machine) does not switch a fast one off.
 const MaxOverruns = 3
 
-// Register adds c's functions to fns (replacing functions of the same names). now is the
-// clock the time budget is measured with (nil: time.Now).
-func Register(fns *binding.Functions, c *Catalog, now func() time.Time) {
-	if now == nil {
-		now = time.Now
-	}
-	for i := range c.Functions {
-		fns.Register(c.Functions[i].Name, c.Functions[i].binding(now))
-	}
-}
-
 // binding wraps f as a binding function: arguments coerced to their declared types, the
 // call timed, the result coerced to Returns. Called on the UI goroutine.
 func (f *Function) binding(now func() time.Time) binding.Func {

@@ -2,7 +2,6 @@ package host
 
 import (
 	"errors"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -93,9 +92,6 @@ type Catalog struct {
 }
 
 var (
-	nameRE  = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
-	eventRE = regexp.MustCompile(`^[a-z][a-z0-9-]{0,63}$`)
-	fromRE  = regexp.MustCompile(`^(value|detail(\.[A-Za-z_$][A-Za-z0-9_$]*)*)$`)
 	// reservedTags are names the custom elements spec reserves, and the renderer's own.
 	reservedTags = map[string]bool{"annotation-xml": true, "color-profile": true, "font-face": true,
 		"font-face-src": true, "font-face-uri": true, "font-face-format": true, "font-face-name": true,
@@ -124,7 +120,7 @@ func (c *Catalog) Check() error {
 	seen = map[string]bool{}
 	for i := range c.Functions {
 		f := &c.Functions[i]
-		if !nameRE.MatchString(f.Name) || seen[f.Name] {
+		if !isName(f.Name) || seen[f.Name] {
 			return errors.New("function name " + strconv.Quote(f.Name) + " is invalid or declared twice")
 		}
 		seen[f.Name] = true
@@ -156,7 +152,7 @@ func valueType(t string) bool {
 
 func (d *Component) check() error {
 	q := strconv.Quote(d.Name)
-	if !nameRE.MatchString(d.Name) {
+	if !isName(d.Name) {
 		return errors.New("component name " + q + " is invalid (a letter, then letters, digits or _)")
 	}
 	switch {
@@ -176,7 +172,7 @@ func (d *Component) check() error {
 				return errors.New(pq + " cannot be an element property (an identifier, not on*, not a markup or identity property)")
 			}
 		case Action, Child, Children:
-			if !nameRE.MatchString(name) {
+			if !isName(name) {
 				return errors.New(pq + " is not a valid name")
 			}
 			if p.Bindable {
@@ -197,7 +193,7 @@ func (d *Component) check() error {
 	}
 	for name, e := range d.Events {
 		eq := "component " + q + ": event " + strconv.Quote(name)
-		if !eventRE.MatchString(name) {
+		if !isEvent(name) {
 			return errors.New(eq + " is not a valid event type (lowercase letters, digits, -)")
 		}
 		switch {
@@ -207,7 +203,7 @@ func (d *Component) check() error {
 			return errors.New(eq + ": action " + strconv.Quote(e.Action) + " is not a declared action prop")
 		case e.Bind != "" && !d.Props[e.Bind].Bindable:
 			return errors.New(eq + ": bind " + strconv.Quote(e.Bind) + " is not a declared bindable prop")
-		case e.From != "" && !fromRE.MatchString(e.From):
+		case e.From != "" && !isFrom(e.From):
 			return errors.New(eq + `: from must be "value", "detail" or "detail.<name>…"`)
 		}
 	}
@@ -300,4 +296,66 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Name checks, by hand rather than regexp: package catalog/host is on the wasm's start-up
+// path, and a package-level regexp is compiled at init.
+
+func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// token reports whether s is 1 to 64 bytes long, its first byte passes first and every
+// other byte rest.
+func token(s string, first, rest func(byte) bool) bool {
+	if len(s) == 0 || len(s) > 64 || !first(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !rest(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isName: a component, prop or function name, [A-Za-z][A-Za-z0-9_]{0,63}.
+func isName(s string) bool {
+	return token(s, isAlpha, func(c byte) bool { return isAlpha(c) || isDigit(c) || c == '_' })
+}
+
+// isEvent: a DOM event type, [a-z][a-z0-9-]{0,63}.
+func isEvent(s string) bool {
+	lower := func(c byte) bool { return c >= 'a' && c <= 'z' }
+	return token(s, lower, func(c byte) bool { return lower(c) || isDigit(c) || c == '-' })
+}
+
+// isFrom: where an event's value is read, "value" or "detail" then any number of
+// ".<JS identifier>" ([A-Za-z_$][A-Za-z0-9_$]*).
+func isFrom(s string) bool {
+	if s == "value" {
+		return true
+	}
+	rest, ok := strings.CutPrefix(s, "detail")
+	if !ok {
+		return false
+	}
+	for rest != "" {
+		if rest[0] != '.' {
+			return false
+		}
+		rest = rest[1:]
+		n := 0
+		for n < len(rest) && rest[n] != '.' {
+			c := rest[n]
+			if !(isAlpha(c) || c == '_' || c == '$' || (n > 0 && isDigit(c))) {
+				return false
+			}
+			n++
+		}
+		if n == 0 {
+			return false
+		}
+		rest = rest[n:]
+	}
+	return true
 }

@@ -208,8 +208,7 @@ func TestFunctions(t *testing.T) {
 	if err := c.Check(); err != nil {
 		t.Fatal(err)
 	}
-	fns := basic.Functions()
-	host.Register(fns, &c, now)
+	fns := host.Build(basic.Catalog(), &c, now).Functions()
 	call := func(name string, args map[string]any) (any, error) {
 		return binding.EvalValue(binding.Scope{}, map[string]any{"call": name, "args": args}, fns, nil)
 	}
