@@ -27,8 +27,9 @@ func imports(t *testing.T) map[string][]string {
 			return err
 		}
 		if d.IsDir() {
-			switch d.Name() {
-			case "node_modules", "testdata", ".git":
+			// As the go tool does: testdata and names starting with "." or "_" (the
+			// .tmp build cache, .git) hold no packages of the module.
+			if n := d.Name(); path != root && (n == "node_modules" || n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
 				return filepath.SkipDir
 			}
 			return nil
