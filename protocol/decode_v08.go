@@ -358,10 +358,8 @@ func jsonInString(s string) json.RawMessage {
 	return stringRaw(s)
 }
 
-// compact returns raw without insignificant whitespace (a fresh copy).
+// compact returns raw, a value the decoder validated or wrote, without whitespace between
+// tokens (raw itself when it has none; its capacity is clipped, so appends copy).
 func compact(raw []byte) json.RawMessage {
-	if !jsonscan.Valid(raw) {
-		return append(json.RawMessage(nil), raw...)
-	}
-	return appendRaw(nil, raw)
+	return jsonscan.TrustedCompact(raw)
 }

@@ -6,14 +6,16 @@ import (
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 )
 
-// Reflection-free JSON reads for the decoder's hot path (encoding/json's reflection is
-// slow in wasm); they accept exactly what encoding/json accepts (internal/jsonscan).
+// Reflection-free JSON reads for the decoder (encoding/json's reflection is slow in
+// wasm). Decoder.Decode validates each line once, strictly (internal/jsonscan); what it
+// then reads are sub-values of that line or JSON the decoder wrote itself, so these split
+// them without validating again (jsonscan's Trusted functions).
 
 // jstr decodes raw as a JSON string into *s.
 func jstr(raw []byte, s *string) error {
-	v, err := jsonscan.String(raw)
-	if err != nil {
-		return err
+	v, ok := jsonscan.TrustedString(raw)
+	if !ok {
+		return errNotString
 	}
 	*s = v
 	return nil
@@ -21,9 +23,9 @@ func jstr(raw []byte, s *string) error {
 
 // jarr splits raw, a JSON array, into its raw elements.
 func jarr(raw []byte, list *[]json.RawMessage) error {
-	els, err := jsonscan.Array(raw)
-	if err != nil {
-		return err
+	els, ok := jsonscan.TrustedArray(raw)
+	if !ok {
+		return errNotArray
 	}
 	out := make([]json.RawMessage, len(els))
 	for i, e := range els {
@@ -33,11 +35,11 @@ func jarr(raw []byte, list *[]json.RawMessage) error {
 	return nil
 }
 
-// jobj splits raw, a JSON object, into its raw members (a duplicate key is an error).
+// jobj splits raw, a JSON object, into its raw members.
 func jobj[M ~map[string]json.RawMessage](raw []byte, m *M) error {
-	ms, err := jsonscan.Object(raw)
-	if err != nil {
-		return err
+	ms, ok := jsonscan.TrustedObject(raw)
+	if !ok {
+		return errNotObject
 	}
 	out := make(M, len(ms))
 	for _, kv := range ms {
@@ -47,7 +49,13 @@ func jobj[M ~map[string]json.RawMessage](raw []byte, m *M) error {
 	return nil
 }
 
-// jany decodes raw into the generic tree.
+var (
+	errNotString = &jsonscan.Error{Msg: "not a string"}
+	errNotArray  = &jsonscan.Error{Msg: "not an array"}
+	errNotObject = &jsonscan.Error{Msg: "not an object"}
+)
+
+// jany decodes raw into the generic tree, validating it (raw may come from anywhere).
 func jany(raw []byte, v *any) error {
 	x, err := jsonscan.Parse(raw)
 	if err != nil {

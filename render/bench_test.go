@@ -136,3 +136,59 @@ func BenchmarkTypingLogin(b *testing.B) {
 	}
 	b.ReportMetric(float64(h.doc.Stats.Touches()), "dom-touches")
 }
+
+// bigLines are the two single lines of TestMainThreadBudget (tests/browser): a 5 MB
+// updateDataModel of 9,000 rows and a 5 MB updateComponents of 9,000 Texts.
+func bigLines() (data, comps string) {
+	const create = `{"version":"v0.9","createSurface":{"surfaceId":"%s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}` + "\n"
+	pad := strings.Repeat("x", 500)
+	var b strings.Builder
+	b.WriteString(strings.Replace(create, "%s", "data", 1))
+	b.WriteString(`{"version":"v0.9","updateComponents":{"surfaceId":"data","components":[{"id":"root","component":"Text","text":{"path":"/title"}}]}}` + "\n")
+	b.WriteString(`{"version":"v0.9","updateDataModel":{"surfaceId":"data","value":{"rows":[`)
+	for i := 0; i < 9000; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		n := strconv.Itoa(i)
+		b.WriteString(`{"id":"row-` + n + `","name":"Item ` + n + `","note":"` + pad + `"}`)
+	}
+	b.WriteString(`],"title":"data done"}}}` + "\n")
+	data = b.String()
+	b.Reset()
+	b.WriteString(strings.Replace(create, "%s", "comps", 1))
+	b.WriteString(`{"version":"v0.9","updateComponents":{"surfaceId":"comps","components":[{"id":"root","component":"Column","children":["t0","t1","t2"]}`)
+	for i := 0; i < 9000; i++ {
+		txt := pad
+		if i < 3 {
+			txt = "comps done " + pad
+		}
+		b.WriteString(`,{"id":"t` + strconv.Itoa(i) + `","component":"Text","text":"` + txt + `"}`)
+	}
+	b.WriteString("]}}\n")
+	return data, b.String()
+}
+
+func benchBigLine(b *testing.B, comps bool) {
+	data, cs := bigLines()
+	s := []byte(data)
+	if comps {
+		s = []byte(cs)
+	}
+	b.SetBytes(int64(len(s)))
+	for i := 0; i < b.N; i++ {
+		h := newFakeHost(&testing.T{})
+		r := New(h, Options{MaxLine: 8 << 20})
+		r.Process(s)
+		r.Frame()
+		if id := map[bool]string{false: "data", true: "comps"}[comps]; !strings.Contains(h.text(id), id+" done") {
+			b.Fatalf("surface %s: %q", id, h.text(id))
+		}
+	}
+}
+
+// BenchmarkBigDataLine: one 5 MB updateDataModel line, decoded, applied and rendered.
+func BenchmarkBigDataLine(b *testing.B) { benchBigLine(b, false) }
+
+// BenchmarkBigCompsLine: one 5 MB updateComponents line (9,000 Texts, 3 shown).
+func BenchmarkBigCompsLine(b *testing.B) { benchBigLine(b, true) }

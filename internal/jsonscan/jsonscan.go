@@ -582,6 +582,9 @@ func unquote(q []byte) string {
 					}
 				}
 				out = utf8.AppendRune(out, r)
+			default: // not after validation; TrustedString may pass it: keep the byte
+				out = append(out, c)
+				i++
 			}
 			continue
 		}
