@@ -34,10 +34,13 @@ func mapID(m map[string]any) uintptr { return reflect.ValueOf(m).Pointer() }
 
 // parseOrdered decodes raw like jsonscan.Parse and returns the key orders of its objects,
 // to hand to adoptOrder once the value is stored.
-func parseOrdered(raw []byte) (any, []orderRec, error) {
+func parseOrdered(raw []byte) (any, []orderRec, error) { return parseOrderedPaused(raw, nil) }
+
+// parseOrderedPaused is parseOrdered calling pause like jsonscan.ParseOrderedPaused.
+func parseOrderedPaused(raw []byte, pause func()) (any, []orderRec, error) {
 	var recs []orderRec
 	var arena []string // the recorded keys share a few backing arrays
-	v, err := jsonscan.ParseOrdered(raw, func(m map[string]any, keys []string) {
+	v, err := jsonscan.ParseOrderedPaused(raw, func(m map[string]any, keys []string) {
 		if !needsRecord(keys) {
 			return
 		}
@@ -47,7 +50,7 @@ func parseOrdered(raw []byte) (any, []orderRec, error) {
 		start := len(arena)
 		arena = append(arena, keys...)
 		recs = append(recs, orderRec{m, arena[start:len(arena):len(arena)]})
-	})
+	}, pause)
 	return v, recs, err
 }
 

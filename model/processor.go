@@ -38,6 +38,11 @@ type Options struct {
 	// how far past an array's end any write may land. All errors are protocol.CodeLimit.
 	MaxValueDepth, MaxPathSegments, MaxPathBytes, MaxKeyBytes, MaxStringBytes int
 	MaxEntries, MaxArrayLen, MaxIndexGap                                      int
+
+	// Pause, when set, is called while a large data-model value is parsed, about every
+	// 64 KiB, by the goroutine applying the message (see protocol.Decoder.Pause), before
+	// the value is stored. It must not call back into the Processor.
+	Pause func()
 }
 
 // EventKind says what happened to a surface.
@@ -280,7 +285,7 @@ func (p *Processor) create(m *protocol.CreateSurface) *protocol.Error {
 		}
 	}
 	if len(m.DataModel) > 0 {
-		v, recs, err := parseOrdered(m.DataModel)
+		v, recs, err := parseOrderedPaused(m.DataModel, p.opts.Pause)
 		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+"/dataModel", "invalid JSON: "+err.Error())
 		}
@@ -419,7 +424,7 @@ func (p *Processor) updateData(m *protocol.UpdateDataModel) *protocol.Error {
 			return wrap(err, s.ID, key+"/path")
 		}
 	} else {
-		v, recs, err := parseOrdered(m.Value)
+		v, recs, err := parseOrderedPaused(m.Value, p.opts.Pause)
 		if err != nil {
 			return msgErr(protocol.CodeValidationFailed, s.ID, key+valueKey, "invalid JSON: "+err.Error())
 		}

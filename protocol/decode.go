@@ -32,6 +32,27 @@ import (
 // the goroutine that reads the stream).
 type Decoder struct {
 	version Version
+	// Pause, when set, is called by Decode about every 64 KiB (jsonscan.PauseEvery) of a
+	// long line, between two values; the browser host hands the main thread back to the
+	// page there. Nothing outside the Decoder has changed when it is called.
+	Pause func()
+	pace  pacer
+}
+
+// pacer calls pause after about every jsonscan.PauseEvery bytes reported to it.
+type pacer struct {
+	pause func()
+	n     int
+}
+
+func (p *pacer) add(n int) {
+	if p.pause == nil {
+		return
+	}
+	if p.n += n; p.n >= jsonscan.PauseEvery {
+		p.n = 0
+		p.pause()
+	}
 }
 
 // NewDecoder returns a Decoder for a new stream.
@@ -65,6 +86,7 @@ func (d *Decoder) Decode(line []byte) ([]Message, []*Error) {
 			index++
 			return
 		}
+		d.pace.add(len(raw))
 		m, err := d.decodeMessage(raw)
 		prefix := func(e *Error) {
 			if batch || index > 0 {
@@ -92,11 +114,12 @@ func (d *Decoder) Decode(line []byte) ([]Message, []*Error) {
 	// after its JSON value (other than further values on their own lines, as an SSE event
 	// with several data lines carries) is rejected whole.
 	rest := bytes.Clone(line)
+	d.pace = pacer{pause: d.Pause}
 	var vbuf [1]json.RawMessage
 	values := vbuf[:0]
 	off := 0
 	for {
-		raw, next, err := jsonscan.Next(rest)
+		raw, next, err := jsonscan.NextPaused(rest, d.Pause)
 		if err == jsonscan.ErrEmpty {
 			break
 		}
@@ -553,9 +576,9 @@ func (d *Decoder) decodeMessage(raw json.RawMessage) (Message, *Error) {
 		m, err = decodeBeginRendering(body, base, surface)
 	case "surfaceUpdate":
 		if v == V08 {
-			m, err = decodeSurfaceUpdate08(body, base, surface)
+			m, err = decodeSurfaceUpdate08(body, base, surface, &d.pace)
 		} else {
-			m, err = decodeSurfaceUpdateDraft(body, base, surface)
+			m, err = decodeSurfaceUpdateDraft(body, base, surface, &d.pace)
 		}
 	case "dataModelUpdate":
 		if v == V08 {
@@ -575,10 +598,10 @@ func (d *Decoder) decodeMessage(raw json.RawMessage) (Message, *Error) {
 		if v == V09Draft {
 			m, err = decodeCreateSurfaceDraft(body, base, surface)
 		} else {
-			m, err = decodeCreateSurface(v, body, base, surface)
+			m, err = decodeCreateSurface(v, body, base, surface, &d.pace)
 		}
 	case "updateComponents":
-		m, err = decodeUpdateComponents(v, body, base, surface)
+		m, err = decodeUpdateComponents(v, body, base, surface, &d.pace)
 	case "updateDataModel":
 		m, err = decodeUpdateDataModel(v, body, base, surface)
 	case "callFunction":

@@ -50,7 +50,7 @@ func decodeCreateSurfaceDraft(body json.RawMessage, base, surface string) (Messa
 	return m, nil
 }
 
-func decodeSurfaceUpdate08(body json.RawMessage, base, surface string) (Message, *Error) {
+func decodeSurfaceUpdate08(body json.RawMessage, base, surface string, pace *pacer) (Message, *Error) {
 	// v0.8: {"id", "weight"?, "component": {"Type": {props}}}.
 	return decodeSurfaceUpdate(body, base, surface, V08, "component",
 		func(cf *fields, p, id string) (Component, *Error) {
@@ -74,10 +74,10 @@ func decodeSurfaceUpdate08(body json.RawMessage, base, surface string) (Message,
 				return Component{}, verr(cf.surface, p+"/component"+ptr(typ), "the properties of \""+typ+"\" must be an object, got "+typeName(wo[typ]))
 			}
 			return liftComponent(id, typ, props, p+"/component"+ptr(typ), cf.surface)
-		})
+		}, pace)
 }
 
-func decodeSurfaceUpdateDraft(body json.RawMessage, base, surface string) (Message, *Error) {
+func decodeSurfaceUpdateDraft(body json.RawMessage, base, surface string, pace *pacer) (Message, *Error) {
 	// The seed-001 draft: {"id", "weight"?, "props": {"component": "Type", ...props}}.
 	return decodeSurfaceUpdate(body, base, surface, V09Draft, "props",
 		func(cf *fields, p, id string) (Component, *Error) {
@@ -98,14 +98,14 @@ func decodeSurfaceUpdateDraft(body json.RawMessage, base, surface string) (Messa
 				}
 			}
 			return liftComponent(id, typ, props, p+"/props", cf.surface)
-		})
+		}, pace)
 }
 
 // decodeSurfaceUpdate reads the surfaceUpdate envelope shared by v0.8 and the draft: the
 // surfaceId, the components array and each component's id and weight; body decodes the
 // version-specific rest of one component (the member named bodyKey).
 func decodeSurfaceUpdate(raw json.RawMessage, base, surface string, v Version, bodyKey string,
-	body func(cf *fields, p, id string) (Component, *Error)) (Message, *Error) {
+	body func(cf *fields, p, id string) (Component, *Error), pace *pacer) (Message, *Error) {
 	f := fields{base: base, surface: surface}
 	var ok bool
 	if f.o, ok = parseObj(raw); !ok {
@@ -120,6 +120,7 @@ func decodeSurfaceUpdate(raw json.RawMessage, base, surface string, v Version, b
 	}
 	m.Components = make([]Component, 0, len(list))
 	for i, el := range list {
+		pace.add(len(el))
 		p := base + "/components" + idx(i)
 		cf := fields{base: p, surface: m.SurfaceID}
 		if cf.o, ok = parseObj(el); !ok {

@@ -5,7 +5,7 @@ import "encoding/json"
 // This file decodes the v0.9, v0.9.1, v0.10 and v1.0 messages. Component properties pass
 // through unchanged (the catalog validates them); the envelope is validated strictly.
 
-func decodeCreateSurface(v Version, body json.RawMessage, base, surface string) (Message, *Error) {
+func decodeCreateSurface(v Version, body json.RawMessage, base, surface string, pace *pacer) (Message, *Error) {
 	f := fields{base: base, surface: surface}
 	var ok bool
 	if f.o, ok = parseObj(body); !ok {
@@ -28,7 +28,7 @@ func decodeCreateSurface(v Version, body json.RawMessage, base, surface string) 
 		return nil, f.err
 	}
 	if list != nil {
-		comps, err := components09(v, list, base+"/components", m.SurfaceID)
+		comps, err := components09(v, list, base+"/components", m.SurfaceID, pace)
 		if err != nil {
 			return nil, err
 		}
@@ -44,7 +44,7 @@ func compactOrNil(raw json.RawMessage) json.RawMessage {
 	return compact(raw)
 }
 
-func decodeUpdateComponents(v Version, body json.RawMessage, base, surface string) (Message, *Error) {
+func decodeUpdateComponents(v Version, body json.RawMessage, base, surface string, pace *pacer) (Message, *Error) {
 	f := fields{base: base, surface: surface}
 	var ok bool
 	if f.o, ok = parseObj(body); !ok {
@@ -57,7 +57,7 @@ func decodeUpdateComponents(v Version, body json.RawMessage, base, surface strin
 	if f.err != nil {
 		return nil, f.err
 	}
-	comps, err := components09(v, list, base+"/components", m.SurfaceID)
+	comps, err := components09(v, list, base+"/components", m.SurfaceID, pace)
 	if err != nil {
 		return nil, err
 	}
@@ -67,9 +67,10 @@ func decodeUpdateComponents(v Version, body json.RawMessage, base, surface strin
 
 // components09 reads flat v0.9+ components: id and component are checked, every other
 // member is a prop (in v1.0 with its reserved keys rewritten, see unreserve).
-func components09(v Version, list []json.RawMessage, base, surface string) ([]Component, *Error) {
+func components09(v Version, list []json.RawMessage, base, surface string, pace *pacer) ([]Component, *Error) {
 	out := make([]Component, 0, len(list))
 	for i, raw := range list {
+		pace.add(len(raw))
 		p := base + idx(i)
 		f := fields{base: p, surface: surface}
 		var ok bool

@@ -133,6 +133,13 @@ type Options struct {
 	// it; streams schedule their reconnections with it. nil: streams never reconnect by
 	// themselves.
 	AfterFunc func(d time.Duration, f func()) (stop func())
+	// Yield, when set, is called on the UI goroutine during long work on one line:
+	// about every 64 KiB while it is validated and decoded and while a large data-model
+	// value is parsed. The browser host hands the main thread back to the page there
+	// when the task has run long, so a line at the size cap never holds it for long. It
+	// must not call back into the Renderer (queue such work instead); no frame runs
+	// meanwhile, so the page never shows part of a line.
+	Yield func()
 	// Profile, if set, takes the envelopes of a host protocol (see Profile).
 	Profile Profile
 }
@@ -264,7 +271,9 @@ func New(h Host, opts Options) *Renderer {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	r := &Renderer{host: h, opts: opts, proc: model.NewProcessor(opts.Limits), funcs: funcs,
+	lim := opts.Limits
+	lim.Pause = opts.Yield
+	r := &Renderer{host: h, opts: opts, proc: model.NewProcessor(lim), funcs: funcs,
 		surf: map[string]*surface{}, pending: map[string]pendingAction{}, streams: map[*Stream]bool{}}
 	r.proc.OnChange(r.onSurfaceEvent)
 	return r

@@ -135,7 +135,7 @@ func (st *Stream) SetURL(u string) { st.url = u }
 
 // NewStream starts a stream with the given framing. It cannot reconnect (see Connect).
 func (r *Renderer) NewStream(f Framing) *Stream {
-	st := &Stream{r: r, dec: protocol.NewDecoder(), touched: map[string]bool{}}
+	st := &Stream{r: r, dec: r.newDecoder(), touched: map[string]bool{}}
 	st.start(f)
 	return st
 }
@@ -528,15 +528,25 @@ func (st *Stream) report(errs []*protocol.Error) {
 // messages, or JSONL text.
 func (r *Renderer) Process(payload []byte) {
 	st := r.NewStream(JSONL)
-	if t := bytes.TrimSpace(payload); len(t) > 0 && (t[0] == '{' || t[0] == '[') &&
-		bytes.IndexByte(t, '\n') >= 0 && jsonscan.Valid(t) {
-		// One pretty-printed JSON value (a message or an array of them), not JSONL.
-		st.apply(t)
+	if t, ok := oneSpreadValue(payload); ok {
+		st.apply(t) // decoding validates it
 		return
 	}
 	// Not Close: a page's payload is complete in itself, it does not end a stream.
 	st.Write(payload)
 	st.report(st.split.Close(st.line))
+}
+
+// oneSpreadValue reports whether payload is one JSON object or array spread over several
+// lines (pretty-printed), not JSONL, and returns it trimmed. It looks at quotes and
+// brackets only, in one fast pass: decoding the value validates it.
+func oneSpreadValue(payload []byte) ([]byte, bool) {
+	t := bytes.TrimSpace(payload)
+	if len(t) == 0 || t[0] != '{' && t[0] != '[' {
+		return nil, false
+	}
+	v, rest := jsonscan.TrustedNext(t)
+	return t, len(rest) == 0 && bytes.IndexByte(v, '\n') >= 0
 }
 
 // ProcessPieces cuts a payload for Process into pieces of about size bytes, each ending at
@@ -549,7 +559,7 @@ func (r *Renderer) ProcessPieces(payload []byte, size int) []func() {
 	if size <= 0 || len(payload) <= size {
 		return whole
 	}
-	if t := bytes.TrimSpace(payload); len(t) > 0 && (t[0] == '{' || t[0] == '[') && jsonscan.Valid(t) {
+	if _, ok := oneSpreadValue(payload); ok {
 		return whole
 	}
 	var out []func()

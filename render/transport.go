@@ -82,5 +82,12 @@ func (r *Renderer) Attach(t Transport, req Request, first func(open func(content
 
 func (r *Renderer) newConnStream(t Transport, req Request) *Stream {
 	return &Stream{r: r, t: t, req: req, localErrors: req.Reply, quiet: req.Quiet, url: req.URL,
-		dec: protocol.NewDecoder(), touched: map[string]bool{}}
+		dec: r.newDecoder(), touched: map[string]bool{}}
+}
+
+// newDecoder is a stream's decoder, pausing through Options.Yield.
+func (r *Renderer) newDecoder() *protocol.Decoder {
+	d := protocol.NewDecoder()
+	d.Pause = r.opts.Yield
+	return d
 }

@@ -109,7 +109,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	msgs := l10n.New(locale, jsonStrings(optString(args[1], "messages")), optString(args[1], "dir"))
 	opts.Formatter = newIntlFormatter(locale)
 	opts.Messages, opts.Policy, opts.BaseURL = msgs, pol, baseURL
-	opts.AfterFunc, opts.Profile = afterFunc, openwop.Unadvertised{}
+	opts.AfterFunc, opts.Profile, opts.Yield = afterFunc, openwop.Unadvertised{}, yieldLong
 	if p, ok := openwopProfile(args[1]); ok {
 		p.Apply(&opts)
 	}
@@ -136,13 +136,13 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		if len(a) == 0 {
 			return nil
 		}
-		s, err := a[0].String()
-		if err != nil {
+		b, ok := stringBytes(a[0])
+		if !ok {
 			return nil
 		}
 		// A large payload is applied piece by piece, each piece a task of its own (queued
 		// after the work already waiting), so the main thread is never held for long.
-		pieces := jr.r.ProcessPieces([]byte(s), processPiece)
+		pieces := jr.r.ProcessPieces(b, processPiece)
 		var next func(i int) func()
 		next = func(i int) func() {
 			return func() {
@@ -248,6 +248,39 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		return nil
 	})
 	return obj
+}
+
+// textEncoder is the page's TextEncoder, made on first use.
+var textEncoder safejs.Value
+
+// stringBytes returns the JS string v as UTF-8 bytes, copied once from TextEncoder's
+// output (Value.String and a []byte conversion would copy a large payload three times).
+func stringBytes(v safejs.Value) ([]byte, bool) {
+	if v.Type() != safejs.TypeString {
+		return nil, false
+	}
+	if textEncoder.IsUndefined() {
+		ctor, err := safejs.Global().Get("TextEncoder")
+		if err != nil {
+			return nil, false
+		}
+		if textEncoder, err = ctor.New(); err != nil {
+			return nil, false
+		}
+	}
+	u8, err := textEncoder.Call("encode", v)
+	if err != nil {
+		return nil, false
+	}
+	n, err := u8.Length()
+	if err != nil {
+		return nil, false
+	}
+	b := make([]byte, n)
+	if _, err := safejs.CopyBytesToGo(b, u8); err != nil {
+		return nil, false
+	}
+	return b, true
 }
 
 // optString reads a string member of the options object ("" when absent).

@@ -70,7 +70,6 @@ func Run() {
 	// Queued work runs in slices: past sliceBudget of continuous work, the loop sleeps a
 	// moment, which hands the main thread back to the browser (input, paint) before the
 	// rest of the queue.
-	var sliceStart time.Time
 	for {
 		f, ok := work.TryNext()
 		if !ok {
@@ -81,7 +80,9 @@ func Run() {
 			sliceStart = time.Now()
 		}
 		uiMu.Lock()
+		inLoop = true
 		runTask(f)
+		inLoop = false
 		uiMu.Unlock()
 		if work.Len() > 0 && time.Since(sliceStart) > sliceBudget {
 			yieldToBrowser()
@@ -92,6 +93,27 @@ func Run() {
 
 // sliceBudget is how long queued work runs before the loop yields to the browser.
 const sliceBudget = 20 * time.Millisecond
+
+// inLoop is set while the UI loop runs a task (not in the input fast path, which runs
+// inside a JS callback and must never block); sliceStart is when the loop's current
+// slice of work began.
+var (
+	inLoop     bool
+	sliceStart time.Time
+)
+
+// yieldLong is render.Options.Yield: inside a task of the UI loop that has run past
+// lineBudget, it hands the main thread to the browser before the task goes on (a line
+// at the size cap is decoded in slices). The queued work waits: order is kept.
+func yieldLong() {
+	if inLoop && !sliceStart.IsZero() && time.Since(sliceStart) > lineBudget {
+		yieldToBrowser()
+		sliceStart = time.Now()
+	}
+}
+
+// lineBudget is how long one task may decode a large line before it yields.
+const lineBudget = 12 * time.Millisecond
 
 // yielded is signalled by the MessageChannel callback of yieldToBrowser.
 var (

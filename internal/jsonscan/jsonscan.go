@@ -83,6 +83,21 @@ type scanner struct {
 	order func(map[string]any, []string)
 	stack []string
 	kn    int
+	// pause, when set, is called between values about every PauseEvery bytes.
+	pause   func()
+	pauseAt int
+}
+
+// PauseEvery is about how many bytes the Paused functions scan between two calls of
+// their pause function.
+const PauseEvery = 64 << 10
+
+// breath calls s.pause when PauseEvery bytes went by since the last call.
+func (s *scanner) breath() {
+	if s.pause != nil && s.i >= s.pauseAt {
+		s.pause()
+		s.pauseAt = s.i + PauseEvery
+	}
 }
 
 // at records tok as the member or element the pending error happened inside.
@@ -191,6 +206,7 @@ func (s *scanner) skip(depth int) {
 				s.at(strconv.Itoa(n))
 				return
 			}
+			s.breath()
 			if !s.sep(']', "array element") {
 				return
 			}
@@ -244,6 +260,7 @@ func (s *scanner) object(depth, mark int) {
 			s.at(unquote(key))
 			return
 		}
+		s.breath()
 		if !s.sep('}', "object key:value pair") {
 			return
 		}
@@ -419,7 +436,13 @@ func (s *scanner) skipNumber() {
 // Next returns the first JSON value of b (validated, without surrounding whitespace) and
 // what follows it. It returns ErrEmpty when b holds only whitespace.
 func Next(b []byte) (value, rest []byte, err error) {
-	s := scanner{b: b}
+	return NextPaused(b, nil)
+}
+
+// NextPaused is Next that calls pause (when not nil) between values about every
+// PauseEvery bytes of a long value: a host hands the main thread back to the page there.
+func NextPaused(b []byte, pause func()) (value, rest []byte, err error) {
+	s := scanner{b: b, pause: pause, pauseAt: PauseEvery}
 	s.ws()
 	if s.i >= len(b) {
 		return nil, nil, ErrEmpty
@@ -444,8 +467,11 @@ func Valid(b []byte) bool {
 }
 
 // one validates that b holds exactly one value and returns it trimmed.
-func one(b []byte) ([]byte, error) {
-	v, rest, err := Next(b)
+func one(b []byte) ([]byte, error) { return onePaused(b, nil) }
+
+// onePaused is one, pausing like NextPaused.
+func onePaused(b []byte, pause func()) ([]byte, error) {
+	v, rest, err := NextPaused(b, pause)
 	if err != nil {
 		if err == ErrEmpty {
 			return nil, &Error{Offset: len(b), Msg: "unexpected end of JSON input"}
@@ -642,6 +668,7 @@ func (s *scanner) members(each func(key string)) {
 		if s.err != nil {
 			return
 		}
+		s.breath()
 		s.ws()
 		if s.b[s.i] == '}' {
 			s.i++
@@ -666,6 +693,7 @@ func (s *scanner) elements(each func()) {
 		if s.err != nil {
 			return
 		}
+		s.breath()
 		s.ws()
 		if s.b[s.i] == ']' {
 			s.i++
@@ -694,11 +722,17 @@ func Parse(b []byte) (any, error) {
 // document order: each(m, keys) runs once per object, inner objects first. keys is only
 // valid during the call (copy it to keep it).
 func ParseOrdered(b []byte, each func(m map[string]any, keys []string)) (any, error) {
-	v, err := one(b)
+	return ParseOrderedPaused(b, each, nil)
+}
+
+// ParseOrderedPaused is ParseOrdered that calls pause (when not nil) between values
+// about every PauseEvery bytes, while it validates and while it decodes.
+func ParseOrderedPaused(b []byte, each func(m map[string]any, keys []string), pause func()) (any, error) {
+	v, err := onePaused(b, pause)
 	if err != nil {
 		return nil, err
 	}
-	s := scanner{b: v, order: each}
+	s := scanner{b: v, order: each, pause: pause, pauseAt: PauseEvery}
 	x := s.value()
 	if s.err != nil {
 		return nil, s.err

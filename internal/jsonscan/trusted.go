@@ -178,3 +178,14 @@ func TrustedCompact(v []byte) []byte {
 	}
 	return append(out, v[last:]...)
 }
+
+// TrustedNext returns the first value of b and what follows it, found by quotes and
+// brackets only (no validation). On invalid input it still ends, so a caller may use it
+// to guess where a value ends before validating it.
+func TrustedNext(b []byte) (value, rest []byte) {
+	s := scanner{b: b}
+	s.ws()
+	start := s.i
+	s.skipValid()
+	return b[start:s.i], b[s.i:]
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -52,6 +53,11 @@ func checkTrusted(t *testing.T, b []byte) {
 			t.Errorf("TrustedCompact(%s) = %s, want %s", b, got, want.Bytes())
 		}
 	}
+	if want, wantRest, err := Next(b); err == nil {
+		if got, rest := TrustedNext(b); !bytes.Equal(got, want) || !bytes.Equal(rest, wantRest) {
+			t.Errorf("TrustedNext(%s) = %s, %s; want %s, %s", b, got, rest, want, wantRest)
+		}
+	}
 	if want, err := String(b); err == nil {
 		got, ok := TrustedString(b)
 		if !ok || got != want {
@@ -71,6 +77,7 @@ func FuzzTrusted(f *testing.F) {
 		TrustedArray(b)
 		TrustedString(b)
 		TrustedCompact(b)
+		TrustedNext(b)
 		if Valid(b) {
 			checkTrusted(t, b)
 		}
@@ -90,5 +97,46 @@ func BenchmarkObject(b *testing.B) {
 	b.SetBytes(int64(len(benchObject)))
 	for i := 0; i < b.N; i++ {
 		_, _ = Object(benchObject)
+	}
+}
+
+// TestPaused: NextPaused and ParseOrderedPaused call pause about every PauseEvery bytes
+// of a large value, and return what Next and ParseOrdered return.
+func TestPaused(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString(`{"rows":[`)
+	for i := 0; i < 20000; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"id":"row","n":[1,2,{"k":"` + strings.Repeat("x", 40) + `"}]}`)
+	}
+	b.WriteString(`],"tail":true}`)
+	doc := b.Bytes()
+	want := len(doc) / PauseEvery
+	pauses := 0
+	pause := func() { pauses++ }
+	v, rest, err := NextPaused(doc, pause)
+	if err != nil || len(rest) != 0 || !bytes.Equal(v, doc) {
+		t.Fatalf("NextPaused: %v, %d bytes left", err, len(rest))
+	}
+	if pauses < want-1 || pauses > want+1 {
+		t.Errorf("NextPaused paused %d times over %d bytes, want about %d", pauses, len(doc), want)
+	}
+	pauses = 0
+	got, err := ParseOrderedPaused(doc, func(map[string]any, []string) {}, pause)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pauses < 2*want-2 || pauses > 2*want+2 { // validation, then decoding
+		t.Errorf("ParseOrderedPaused paused %d times, want about %d", pauses, 2*want)
+	}
+	plain, _ := Parse(doc)
+	if !reflect.DeepEqual(got, plain) {
+		t.Error("ParseOrderedPaused decoded a different value")
+	}
+	pauses = 0
+	if _, _, err := NextPaused([]byte(`{"small":[1,2,3]}`), pause); err != nil || pauses != 0 {
+		t.Errorf("a small value paused %d times (%v)", pauses, err)
 	}
 }

@@ -41,11 +41,13 @@ const taskBound = 75
 // counted), 10,000 messages given to process() at once, one 5 MB updateDataModel line
 // and one 5 MB updateComponents line are applied while a probe renderer on the page
 // still renders, and dataModel() on the 9,000-row (4.9 MB) model answers. Always
-// asserted: the 10,000 messages run as many tasks (none over a third of the total) and
-// the probe renders after each case. With A2UI_STRICT_TIMING=1 (an idle machine): no
-// task over taskBound ms in any case, and dataModel() within 100 ms. Known gap: one
-// 5 MB line is decoded and applied in a single task (1.2-7 s under load), so the strict
-// mode fails on the two 5 MB cases; dataModel() took 260-1000 ms under load.
+// asserted: each case runs as many tasks (none over a third of the total for the 10,000
+// lines, none over half of it for one 5 MB line: the line is validated, decoded and its
+// value parsed in slices, render.Options.Yield) and the probe renders after each case.
+// With A2UI_STRICT_TIMING=1 (an idle machine): no task over taskBound ms in any case,
+// and dataModel() within 100 ms. Measured on a loaded 2-core box: 5 MB lines in
+// 140-210 ms in all with no task over 64 ms (the first holds the 21 ms copy of the JS
+// string into Go); dataModel() 60-95 ms.
 func TestMainThreadBudget(t *testing.T) {
 	requireBuilt(t)
 	base := serve(t, rendererPage())
@@ -68,7 +70,11 @@ func TestMainThreadBudget(t *testing.T) {
 		long := evalJS[[]int](ctx, `T.long`)
 		longest := maxInt(long)
 		t.Logf("%s: %.0f ms in all, long tasks %v ms", c.name, total, long)
-		if c.payload == "T.many" && float64(longest) > total/3 {
+		share := 2.0
+		if c.payload == "T.many" {
+			share = 3
+		}
+		if float64(longest) > total/share {
 			t.Errorf("%s: one task of %d ms of %.0f ms in all: the work is not sliced", c.name, longest, total)
 		}
 		if strictTiming && longest > taskBound {
