@@ -570,7 +570,15 @@ func (b *Builder) pastDeadline() bool {
 	if b.timedOut {
 		return true
 	}
-	if b.env.Deadline.IsZero() || b.instances&31 != 0 {
+	if b.instances&31 != 0 {
+		return false
+	}
+	if b.env.Yield != nil {
+		if d := b.env.Yield(); d > 0 && !b.env.Deadline.IsZero() {
+			b.env.Deadline = b.env.Deadline.Add(d)
+		}
+	}
+	if b.env.Deadline.IsZero() {
 		return false
 	}
 	b.timedOut = time.Now().After(b.env.Deadline)

@@ -69,6 +69,11 @@ type Env struct {
 	// Deadline, when set, bounds the build's time: past it the remaining instances become
 	// notices and Result.TimedOut is set (the renderer fails the surface closed).
 	Deadline time.Time
+	// Yield, when set, is called by the building goroutine every 32 instances built. It
+	// may hand the main thread to the page before it returns, and returns for how long:
+	// Deadline moves by that, so the budget counts the build's own time. It must not
+	// touch the surface or the model.
+	Yield func() time.Duration
 	// Now is the clock of the re-arm delay; nil means time.Now.
 	Now func() time.Time
 	// Invalidate is called after a handler changed local UI state (selected tab, modal

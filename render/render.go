@@ -133,12 +133,14 @@ type Options struct {
 	// it; streams schedule their reconnections with it. nil: streams never reconnect by
 	// themselves.
 	AfterFunc func(d time.Duration, f func()) (stop func())
-	// Yield, when set, is called on the UI goroutine during long work on one line:
-	// about every 64 KiB while it is validated and decoded and while a large data-model
-	// value is parsed. The browser host hands the main thread back to the page there
-	// when the task has run long, so a line at the size cap never holds it for long. It
-	// must not call back into the Renderer (queue such work instead); no frame runs
-	// meanwhile, so the page never shows part of a line.
+	// Yield, when set, is called on the UI goroutine during long work: about every
+	// 64 KiB while a line is validated and decoded and while a large data-model value is
+	// parsed, and every 32 component instances a frame builds. The browser host hands
+	// the main thread back to the page there when the task has run long, so neither a
+	// line at the size cap nor a surface of thousands of components holds it for long.
+	// It must not call back into the Renderer (queue such work instead). Nothing is
+	// patched meanwhile: the page never shows part of a line or of a frame, and the
+	// render budget counts only the build's own time.
 	Yield func()
 	// Profile, if set, takes the envelopes of a host protocol (see Profile).
 	Profile Profile
@@ -662,6 +664,13 @@ func (r *Renderer) newEnv(id, base string, cat int) *catalog.Env {
 	}
 	env.OnAction = r.onAction
 	env.Now = r.opts.Now
+	if y := r.opts.Yield; y != nil {
+		env.Yield = func() time.Duration {
+			t := time.Now()
+			y()
+			return time.Since(t)
+		}
+	}
 	env.AcceptClick = func(uid string, ev dom.Event) bool { return r.acceptClick(id, uid, ev) }
 	env.ActionState = func(uid string) (bool, string) {
 		if s := r.surf[id]; s != nil {

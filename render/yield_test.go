@@ -3,6 +3,7 @@ package render
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestYieldSlicesALargeLine: a line of several MB calls Options.Yield about every 64 KiB
@@ -47,5 +48,47 @@ func TestYieldSlicesALargeLine(t *testing.T) {
 				t.Errorf("a small line yielded %d times", yields)
 			}
 		})
+	}
+}
+
+// TestYieldSlicesALargeFrame: building a surface of 5,000 Texts calls Yield every 32
+// instances with nothing patched in between, and the time spent yielded does not count
+// against the render budget (here 2 ms a yield, over 300 ms in all, against a 150 ms
+// budget): the surface renders whole.
+func TestYieldSlicesALargeFrame(t *testing.T) {
+	head, texts := textsMessages(5000)
+	var all strings.Builder
+	all.WriteString(`{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[`)
+	for i, m := range texts {
+		if i > 0 {
+			all.WriteByte(',')
+		}
+		all.WriteString(m[strings.Index(m, `[{`)+1 : strings.LastIndex(m, `]`)])
+	}
+	all.WriteString("]}}\n")
+	h := newFakeHost(t)
+	yields, inFrame := 0, false
+	patchesAtStart := 0
+	r := New(h, Options{RenderBudget: 150 * time.Millisecond, Yield: func() {
+		if !inFrame {
+			return
+		}
+		yields++
+		if h.patches != patchesAtStart {
+			t.Errorf("patched while the frame was being built")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}})
+	r.Process([]byte(head))
+	r.Process([]byte(all.String()))
+	inFrame, patchesAtStart = true, h.patches
+	r.Frame()
+	inFrame = false
+	if yields < 5000/32-2 {
+		t.Errorf("Yield called %d times while building 5,000 instances, want about %d", yields, 5000/32)
+	}
+	got := h.text("b")
+	if !strings.Contains(got, "Item 0") || !strings.Contains(got, "Item 4999") || strings.Contains(got, "budget") {
+		t.Errorf("surface b shows %.80q … %.80q", got, got[max(0, len(got)-80):])
 	}
 }

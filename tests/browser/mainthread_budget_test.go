@@ -25,7 +25,10 @@ const budgetCases = `(() => {
   const comps = [{id: "root", component: "Column", children: ["t0", "t1", "t2"]}];
   for (let i = 0; i < 9000; i++) comps.push({id: "t" + i, component: "Text", text: (i < 3 ? "comps done " : "") + pad});
   T.bigComps = [create("comps"), JSON.stringify({version: "v0.9", updateComponents: {surfaceId: "comps", components: comps}})].join("\n") + "\n";
-  return [T.many.length, T.bigData.length, T.bigComps.length];
+  const shown = [{id: "root", component: "Column", children: Array.from({length: 5000}, (_, i) => "s" + i)}];
+  for (let i = 0; i < 5000; i++) shown.push({id: "s" + i, component: "Text", text: i === 4999 ? "shown done" : "Item " + i});
+  T.shown = [create("shown"), JSON.stringify({version: "v0.9", updateComponents: {surfaceId: "shown", components: shown}})].join("\n") + "\n";
+  return [T.many.length, T.bigData.length, T.bigComps.length, T.shown.length];
 })()`
 
 // strictTiming turns on the absolute bounds of TestMainThreadBudget. They hold on an
@@ -38,12 +41,13 @@ var strictTiming = os.Getenv("A2UI_STRICT_TIMING") == "1"
 const taskBound = 75
 
 // TestMainThreadBudget: after the runtime is up (compile and instantiate are not
-// counted), 10,000 messages given to process() at once, one 5 MB updateDataModel line
-// and one 5 MB updateComponents line are applied while a probe renderer on the page
-// still renders, and dataModel() on the 9,000-row (4.9 MB) model answers. Always
-// asserted: each case runs as many tasks (none over a third of the total for the 10,000
-// lines, none over half of it for one 5 MB line: the line is validated, decoded and its
-// value parsed in slices, render.Options.Yield) and the probe renders after each case.
+// counted), 10,000 messages given to process() at once, one 5 MB updateDataModel line,
+// one 5 MB updateComponents line and a surface of 5,000 Texts (one message) are applied
+// while a probe renderer on the page still renders, and dataModel() on the 9,000-row
+// (4.9 MB) model answers. Always asserted: each case runs as many tasks (none over a
+// third of the total for the 10,000 lines, none over half of it for the others: a line
+// is validated, decoded and its value parsed in slices, and a frame built in slices,
+// render.Options.Yield) and the probe renders after each case.
 // With A2UI_STRICT_TIMING=1 (an idle machine): no task over taskBound ms in any case,
 // and dataModel() within 100 ms. Measured on a loaded 2-core box: 5 MB lines in
 // 140-210 ms in all with no task over 64 ms (the first holds the 21 ms copy of the JS
@@ -60,6 +64,7 @@ func TestMainThreadBudget(t *testing.T) {
 		{"10,000 lines", "T.many", `T.text("host").includes("many done")`},
 		{"5 MB updateDataModel", "T.bigData", `T.text("host").includes("data done")`},
 		{"5 MB updateComponents", "T.bigComps", `T.text("host").includes("comps done")`},
+		{"5,000 Texts shown", "T.shown", `T.text("host").includes("shown done")`},
 	} {
 		sleepJS(ctx, 200)
 		evalJSON(ctx, `(T.long = [], T.t0 = performance.now(), true)`)
