@@ -297,12 +297,15 @@ func verr(surface, path, msg string) *Error {
 // obj is a decoded JSON object with its members kept raw.
 type obj map[string]json.RawMessage
 
-func parseObj(raw json.RawMessage) (obj, bool) {
+func parseObj(raw json.RawMessage) (obj, bool) { return parseObjPaused(raw, nil) }
+
+// parseObjPaused is parseObj calling pause about every 64 KiB scanned (Decoder.Pause).
+func parseObjPaused(raw json.RawMessage, pause func()) (obj, bool) {
 	if firstByte(raw) != '{' {
 		return nil, false
 	}
 	var o obj
-	if jobj(raw, &o) != nil {
+	if jobjPaused(raw, &o, pause) != nil {
 		return nil, false
 	}
 	return o, true
@@ -343,6 +346,8 @@ type fields struct {
 	base    string
 	surface string
 	err     *Error
+	// pause is Decoder.Pause for the objects that may be large (a components list).
+	pause func()
 }
 
 func (f *fields) fail(key, msg string) {
@@ -447,7 +452,7 @@ func (f *fields) array(key string, required, nonEmpty bool) []json.RawMessage {
 		return nil
 	}
 	var list []json.RawMessage
-	if firstByte(raw) != '[' || jarr(raw, &list) != nil {
+	if firstByte(raw) != '[' || jarrPaused(raw, &list, f.pause) != nil {
 		f.fail(key, "\""+key+"\" must be an array, got "+typeName(raw))
 		return nil
 	}
@@ -458,8 +463,8 @@ func (f *fields) array(key string, required, nonEmpty bool) []json.RawMessage {
 }
 
 // peekSurface extracts a string surfaceId for error reports, if there is one.
-func peekSurface(raw json.RawMessage) string {
-	o, ok := parseObj(raw)
+func peekSurface(raw json.RawMessage, pause func()) string {
+	o, ok := parseObjPaused(raw, pause)
 	if !ok {
 		return ""
 	}
@@ -471,7 +476,7 @@ func peekSurface(raw json.RawMessage) string {
 }
 
 func (d *Decoder) decodeMessage(raw json.RawMessage) (Message, *Error) {
-	env, ok := parseObj(raw)
+	env, ok := parseObjPaused(raw, d.Pause)
 	if !ok {
 		return nil, verr("", "", "a message must be a JSON object, got "+typeName(raw))
 	}
@@ -479,7 +484,7 @@ func (d *Decoder) decodeMessage(raw json.RawMessage) (Message, *Error) {
 	for _, k := range messageKeys {
 		if _, ok := env[k]; ok {
 			if key != "" {
-				return nil, verr(peekSurface(env[key]), ptr(k), "several message types in one message: \""+key+"\" and \""+k+"\"")
+				return nil, verr(peekSurface(env[key], nil), ptr(k), "several message types in one message: \""+key+"\" and \""+k+"\"")
 			}
 			key = k
 		}
@@ -497,7 +502,7 @@ func (d *Decoder) decodeMessage(raw json.RawMessage) (Message, *Error) {
 		}
 		return nil, verr("", ptr(k), "unknown message type \""+k+"\"")
 	}
-	surface := peekSurface(env[key])
+	surface := peekSurface(env[key], d.Pause)
 
 	// Version.
 	v := VersionUnknown
@@ -603,7 +608,7 @@ func (d *Decoder) decodeMessage(raw json.RawMessage) (Message, *Error) {
 	case "updateComponents":
 		m, err = decodeUpdateComponents(v, body, base, surface, &d.pace)
 	case "updateDataModel":
-		m, err = decodeUpdateDataModel(v, body, base, surface)
+		m, err = decodeUpdateDataModel(v, body, base, surface, &d.pace)
 	case "callFunction":
 		m, err = decodeCallFunction010(env, body, base, surface)
 	case "callRendererFunction":

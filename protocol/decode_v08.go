@@ -106,9 +106,9 @@ func decodeSurfaceUpdateDraft(body json.RawMessage, base, surface string, pace *
 // version-specific rest of one component (the member named bodyKey).
 func decodeSurfaceUpdate(raw json.RawMessage, base, surface string, v Version, bodyKey string,
 	body func(cf *fields, p, id string) (Component, *Error), pace *pacer) (Message, *Error) {
-	f := fields{base: base, surface: surface}
+	f := fields{base: base, surface: surface, pause: pace.pause}
 	var ok bool
-	if f.o, ok = parseObj(raw); !ok {
+	if f.o, ok = parseObjPaused(raw, pace.pause); !ok {
 		return nil, verr(surface, base, "\"surfaceUpdate\" must be an object, got "+typeName(raw))
 	}
 	f.only("surfaceId", "components")

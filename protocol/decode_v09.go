@@ -6,9 +6,9 @@ import "encoding/json"
 // through unchanged (the catalog validates them); the envelope is validated strictly.
 
 func decodeCreateSurface(v Version, body json.RawMessage, base, surface string, pace *pacer) (Message, *Error) {
-	f := fields{base: base, surface: surface}
+	f := fields{base: base, surface: surface, pause: pace.pause}
 	var ok bool
-	if f.o, ok = parseObj(body); !ok {
+	if f.o, ok = parseObjPaused(body, pace.pause); !ok {
 		return nil, verr(surface, base, "\"createSurface\" must be an object, got "+typeName(body))
 	}
 	if v == V10 {
@@ -45,9 +45,9 @@ func compactOrNil(raw json.RawMessage) json.RawMessage {
 }
 
 func decodeUpdateComponents(v Version, body json.RawMessage, base, surface string, pace *pacer) (Message, *Error) {
-	f := fields{base: base, surface: surface}
+	f := fields{base: base, surface: surface, pause: pace.pause}
 	var ok bool
-	if f.o, ok = parseObj(body); !ok {
+	if f.o, ok = parseObjPaused(body, pace.pause); !ok {
 		return nil, verr(surface, base, "\"updateComponents\" must be an object, got "+typeName(body))
 	}
 	f.only("surfaceId", "components")
@@ -100,10 +100,10 @@ func components09(v Version, list []json.RawMessage, base, surface string, pace 
 	return out, nil
 }
 
-func decodeUpdateDataModel(v Version, body json.RawMessage, base, surface string) (Message, *Error) {
+func decodeUpdateDataModel(v Version, body json.RawMessage, base, surface string, pace *pacer) (Message, *Error) {
 	f := fields{base: base, surface: surface}
 	var ok bool
-	if f.o, ok = parseObj(body); !ok {
+	if f.o, ok = parseObjPaused(body, pace.pause); !ok {
 		return nil, verr(surface, base, "\"updateDataModel\" must be an object, got "+typeName(body))
 	}
 	f.only("surfaceId", "path", "value")

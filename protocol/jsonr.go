@@ -22,8 +22,11 @@ func jstr(raw []byte, s *string) error {
 }
 
 // jarr splits raw, a JSON array, into its raw elements.
-func jarr(raw []byte, list *[]json.RawMessage) error {
-	els, ok := jsonscan.TrustedArray(raw)
+func jarr(raw []byte, list *[]json.RawMessage) error { return jarrPaused(raw, list, nil) }
+
+// jarrPaused is jarr calling pause about every 64 KiB scanned (Decoder.Pause).
+func jarrPaused(raw []byte, list *[]json.RawMessage, pause func()) error {
+	els, ok := jsonscan.TrustedArrayPaused(raw, pause)
 	if !ok {
 		return errNotArray
 	}
@@ -36,8 +39,11 @@ func jarr(raw []byte, list *[]json.RawMessage) error {
 }
 
 // jobj splits raw, a JSON object, into its raw members.
-func jobj[M ~map[string]json.RawMessage](raw []byte, m *M) error {
-	ms, ok := jsonscan.TrustedObject(raw)
+func jobj[M ~map[string]json.RawMessage](raw []byte, m *M) error { return jobjPaused(raw, m, nil) }
+
+// jobjPaused is jobj calling pause about every 64 KiB scanned (Decoder.Pause).
+func jobjPaused[M ~map[string]json.RawMessage](raw []byte, m *M, pause func()) error {
+	ms, ok := jsonscan.TrustedObjectPaused(raw, pause)
 	if !ok {
 		return errNotObject
 	}

@@ -133,29 +133,31 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		_ = obj.Set(name, f.Value())
 	}
 	set("process", func(a []safejs.Value) any {
-		if len(a) == 0 {
+		if len(a) == 0 || a[0].Type() != safejs.TypeString {
 			return nil
 		}
-		b, ok := stringBytes(a[0])
-		if !ok {
-			return nil
-		}
-		// A large payload is applied piece by piece, each piece a task of its own (queued
-		// after the work already waiting), so the main thread is never held for long.
-		pieces := jr.r.ProcessPieces(b, processPiece)
-		var next func(i int) func()
-		next = func(i int) func() {
+		// The payload is copied into Go and cut inside the queued task (in order with
+		// the work already waiting), where the time it takes counts against the task's
+		// slice. A large payload is then applied piece by piece, each piece a task of
+		// its own, so the main thread is never held for long.
+		payload := a[0]
+		var next func(pieces []func(), i int) func()
+		next = func(pieces []func(), i int) func() {
 			return func() {
 				if jr.destroyed {
 					return
 				}
 				pieces[i]()
 				if i+1 < len(pieces) {
-					post(next(i + 1))
+					post(next(pieces, i+1))
 				}
 			}
 		}
-		post(next(0))
+		post(func() {
+			if b, ok := stringBytes(payload); ok && !jr.destroyed {
+				next(jr.r.ProcessPieces(b, processPiece), 0)()
+			}
+		})
 		return nil
 	})
 	// attach(responsePromise, request): read a response the page already requested;

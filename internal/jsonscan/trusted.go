@@ -10,13 +10,17 @@ import "bytes"
 
 // TrustedObject splits the validated object v into its members in document order; ok is
 // false when v is not an object.
-func TrustedObject(v []byte) (out []Member, ok bool) {
+func TrustedObject(v []byte) (out []Member, ok bool) { return TrustedObjectPaused(v, nil) }
+
+// TrustedObjectPaused is TrustedObject calling pause (when not nil) about every
+// PauseEvery bytes it scans, like NextPaused.
+func TrustedObjectPaused(v []byte, pause func()) (out []Member, ok bool) {
 	defer func() {
 		if recover() != nil {
 			out, ok = nil, false
 		}
 	}()
-	s := scanner{b: v}
+	s := scanner{b: v, pause: pause, pauseAt: PauseEvery}
 	s.ws()
 	if s.i >= len(v) || v[s.i] != '{' {
 		return nil, false
@@ -45,13 +49,17 @@ func TrustedObject(v []byte) (out []Member, ok bool) {
 		vs := s.i
 		s.skipValid()
 		out = append(out, Member{Key: key, Value: v[vs:s.i]})
+		s.breath()
 	}
 }
 
 // TrustedArray splits the validated array v into its raw elements; ok is false when v is
 // not an array.
-func TrustedArray(v []byte) (out [][]byte, ok bool) {
-	s := scanner{b: v}
+func TrustedArray(v []byte) (out [][]byte, ok bool) { return TrustedArrayPaused(v, nil) }
+
+// TrustedArrayPaused is TrustedArray calling pause like TrustedObjectPaused.
+func TrustedArrayPaused(v []byte, pause func()) (out [][]byte, ok bool) {
+	s := scanner{b: v, pause: pause, pauseAt: PauseEvery}
 	s.ws()
 	if s.i >= len(v) || v[s.i] != '[' {
 		return nil, false
@@ -72,6 +80,7 @@ func TrustedArray(v []byte) (out [][]byte, ok bool) {
 			return out, false
 		}
 		out = append(out, v[es:s.i])
+		s.breath()
 	}
 }
 
@@ -105,7 +114,10 @@ func (s *scanner) skipValid() {
 			switch s.b[s.i] {
 			case '"':
 				s.skipValidString()
+				s.breath()
 				continue
+			case ',':
+				s.breath()
 			case '{', '[':
 				depth++
 			case '}', ']':
