@@ -40,6 +40,10 @@ type jsRenderer struct {
 	// agentURL its URL (the base of relative URLs in its surfaces).
 	a2a      *a2a.Client
 	agentURL string
+	// pieces are the process() pieces still to apply, in call order; pumping is set
+	// while a task that applies them is queued.
+	pieces  []func()
+	pumping bool
 }
 
 // createRenderer implements __a2uiGo.create(hooks, options) → renderer object. It runs in
@@ -141,21 +145,13 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		// slice. A large payload is then applied piece by piece, each piece a task of
 		// its own, so the main thread is never held for long.
 		payload := a[0]
-		var next func(pieces []func(), i int) func()
-		next = func(pieces []func(), i int) func() {
-			return func() {
-				if jr.destroyed {
-					return
-				}
-				pieces[i]()
-				if i+1 < len(pieces) {
-					post(next(pieces, i+1))
-				}
-			}
-		}
 		post(func() {
 			if b, ok := stringBytes(payload); ok && !jr.destroyed {
-				next(jr.r.ProcessPieces(b, processPiece), 0)()
+				jr.pieces = append(jr.pieces, jr.r.ProcessPieces(b, processPiece)...)
+				if !jr.pumping {
+					jr.pumping = true
+					jr.pump()
+				}
 			}
 		})
 		return nil
@@ -250,6 +246,21 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		return nil
 	})
 	return obj
+}
+
+// pump applies the next process() piece and queues itself again while pieces remain
+// (UI goroutine): the pieces of successive process() calls apply in call order, each in
+// a task of its own.
+func (jr *jsRenderer) pump() {
+	if jr.destroyed || len(jr.pieces) == 0 {
+		jr.pieces, jr.pumping = nil, false
+		return
+	}
+	p := jr.pieces[0]
+	jr.pieces[0] = nil
+	jr.pieces = jr.pieces[1:]
+	p()
+	post(jr.pump)
 }
 
 // textEncoder is the page's TextEncoder, made on first use.

@@ -138,3 +138,22 @@ func TestRenderBudgetBrowser(t *testing.T) {
 		t.Errorf("no LIMIT_EXCEEDED time-budget error for surface big: %s", events(ctx, "host", "a2ui-error"))
 	}
 }
+
+// TestProcessKeepsCallOrder: two process() calls in a row apply in call order, though
+// the first is large enough to be applied in many pieces (tasks): the second's one line
+// lands last, so the title is its value, not the first payload's last write.
+func TestProcessKeepsCallOrder(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	lines := bigModelLines(3000) // ~450 KB: about 55 pieces
+	lines[len(lines)-1] = `{"version":"v0.9","updateDataModel":{"surfaceId":"big","path":"/title","value":"first payload"}}`
+	ctx := openRenderer(t, serve(t, rendererPage()), "")
+	evalJSON(ctx, `(T.r.host.process(`+jsString(strings.Join(lines, "\n")+"\n")+`), T.r.host.process(`+
+		jsString(`{"version":"v0.9","updateDataModel":{"surfaceId":"big","path":"/title","value":"second payload"}}`+"\n")+`), true)`)
+	waitJS(ctx, `T.r.host.dataModel("big")?.rows?.length === 3000 && T.r.host.dataModel("big").title !== undefined`)
+	sleepJS(ctx, 300) // every piece queued has run
+	evalJSON(ctx, `T.r.host.flush().then(() => true)`)
+	if got := hostText(ctx, "host"); got != "second payload" {
+		t.Errorf("title after process(A); process(B) = %q, want B's %q", got, "second payload")
+	}
+}
