@@ -320,6 +320,10 @@ var plainByte = [256]bool{
 	0x7d: true, 0x7e: true, 0x7f: true,
 }
 
+// PlainByte reports whether c stands for itself inside a JSON string literal (printable
+// ASCII other than '"' and '\\'), for writers that escape the rest.
+func PlainByte(c byte) bool { return plainByte[c] }
+
 // skipString moves past a string starting at s.i ('"'), validating escapes.
 func (s *scanner) skipString() {
 	s.i++
