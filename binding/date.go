@@ -214,25 +214,7 @@ func ParseDate(v any, loc *time.Location) (time.Time, bool) {
 		if s == "" {
 			return time.Time{}, false
 		}
-		for _, l := range []string{"2006-01-02", "2006-01", "2006"} {
-			if t, err := time.ParseInLocation(l, s, time.UTC); err == nil {
-				return t, true
-			}
-		}
-		if len(s) > 10 && s[10] == ' ' {
-			s = s[:10] + "T" + s[11:]
-		}
-		for _, l := range []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00"} {
-			if t, err := time.Parse(l, s); err == nil {
-				return t, true
-			}
-		}
-		for _, l := range []string{"2006-01-02T15:04:05.999999999", "2006-01-02T15:04"} {
-			if t, err := time.ParseInLocation(l, s, loc); err == nil {
-				return t, true
-			}
-		}
-		return time.Time{}, false
+		return parseISODate(s, loc)
 	case bool, nil:
 		return time.Time{}, false
 	}

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 
@@ -164,27 +165,27 @@ func (d *ComponentDef) schema(v protocol.Version) map[string]any {
 // schema is the JSON Schema of prop p in a version-v document (self-contained: no
 // references to the version's common types).
 func (p PropSpec) schema(v protocol.Version) map[string]any {
-	obj := func(key, typ string) map[string]any {
-		return map[string]any{"type": "object", "properties": map[string]any{key: map[string]any{"type": typ}}, "required": []string{key}}
-	}
-	dynamic := func(typ map[string]any) map[string]any {
+	// Constant parts are JSON text with sorted keys (what AppendJSON writes for maps):
+	// nested map literals compile to a call per member, and this runs once per document.
+	dynamic := func(typ string) map[string]any {
 		if v < protocol.V09Draft {
 			// v0.8: {literalString | literalNumber | ... , path}
-			lit := map[string]any{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}
-			return lit
+			return map[string]any{"type": "object", "properties": json.RawMessage(`{"path":{"type":"string"}}`)}
 		}
-		return map[string]any{"anyOf": []any{typ, obj("path", "string"), obj("call", "string")}}
+		return map[string]any{"anyOf": json.RawMessage(`[` + typ +
+			`,{"properties":{"path":{"type":"string"}},"required":["path"],"type":"object"}` +
+			`,{"properties":{"call":{"type":"string"}},"required":["call"],"type":"object"}]`)}
 	}
 	var s map[string]any
 	switch p.Kind {
 	case KindDynamicString:
-		s = dynamic(map[string]any{"type": "string"})
+		s = dynamic(`{"type":"string"}`)
 	case KindDynamicNumber:
-		s = dynamic(map[string]any{"type": "number"})
+		s = dynamic(`{"type":"number"}`)
 	case KindDynamicBoolean:
-		s = dynamic(map[string]any{"type": "boolean"})
+		s = dynamic(`{"type":"boolean"}`)
 	case KindDynamicList:
-		s = dynamic(map[string]any{"type": "array", "items": map[string]any{"type": "string"}})
+		s = dynamic(`{"items":{"type":"string"},"type":"array"}`)
 	case KindDynamicValue:
 		s = map[string]any{}
 	case KindEnum:
@@ -200,20 +201,16 @@ func (p PropSpec) schema(v protocol.Version) map[string]any {
 		s = map[string]any{"type": "string"}
 	case KindChildList:
 		if v < protocol.V09Draft {
-			s = map[string]any{"type": "object", "properties": map[string]any{
-				"explicitList": map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
-				"template":     map[string]any{"type": "object"}}}
+			s = map[string]any{"type": "object", "properties": json.RawMessage(
+				`{"explicitList":{"items":{"type":"string"},"type":"array"},"template":{"type":"object"}}`)}
 		} else {
-			s = map[string]any{"anyOf": []any{
-				map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
-				map[string]any{"type": "object", "properties": map[string]any{
-					"componentId": map[string]any{"type": "string"}, "path": map[string]any{"type": "string"}},
-					"required": []string{"componentId", "path"}}}}
+			s = map[string]any{"anyOf": json.RawMessage(`[{"items":{"type":"string"},"type":"array"},` +
+				`{"properties":{"componentId":{"type":"string"},"path":{"type":"string"}},"required":["componentId","path"],"type":"object"}]`)}
 		}
 	case KindAction:
 		s = map[string]any{"type": "object"}
 	case KindChecks:
-		s = map[string]any{"type": "array", "items": map[string]any{"type": "object"}}
+		s = map[string]any{"type": "array", "items": json.RawMessage(`{"type":"object"}`)}
 	case KindObject:
 		s = map[string]any{}
 		for k, x := range p.Schema {

@@ -710,7 +710,7 @@ func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
 		Name:              a.Name,
 		SurfaceID:         surfaceID,
 		SourceComponentID: a.SourceComponentID,
-		Timestamp:         r.opts.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00"),
+		Timestamp:         binding.FormatISO(r.opts.Now()),
 		Context:           a.Context,
 		UserMessage:       a.UserMessage,
 		WantResponse:      a.WantResponse,

@@ -122,7 +122,7 @@ func fnFormatDate(c *binding.Context, args map[string]any) (any, error) {
 	}
 	pattern := binding.ToString(fv)
 	if pattern == "ISO" {
-		return t.UTC().Format("2006-01-02T15:04:05.000Z"), nil
+		return binding.FormatISO(t), nil
 	}
 	return c.Format.FormatDate(t, pattern), nil
 }

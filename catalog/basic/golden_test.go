@@ -10,7 +10,7 @@ import (
 	"github.com/a2ui-go/a2ui/dom"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/*.golden.html")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // TestGolden renders one representative surface per component and compares the HTML
 // (attributes, props as .name, listeners as @event, keys) with testdata/<name>.golden.html.
