@@ -332,7 +332,11 @@
         }
         case 7: { // SETTEXT id text
           const t = nodeOf(h, uint()), s = str();
-          if (t.data !== s) t.data = s;
+          if (t.data !== s) {
+            t.data = s;
+            // The surface is named after its first heading: follow its text.
+            if (h.heading && h.heading.contains(t)) h.outline = true;
+          }
           break;
         }
         case 8: { // INSERT parent child before
@@ -436,6 +440,7 @@
       else el.setAttribute("aria-level", String(level));
       if (first === null) first = el;
     }
+    h.heading = first;
     let label = h.el.dataset.label || (first ? first.textContent.trim().replace(/\s+/g, " ").slice(0, 120) : "");
     if (label) {
       // Landmarks need distinct names: a second surface with the same heading gets " (2)".

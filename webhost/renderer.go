@@ -41,9 +41,10 @@ type jsRenderer struct {
 	a2a      *a2a.Client
 	agentURL string
 	// pieces are the process() pieces still to apply, in call order; pumping is set
-	// while a task that applies them is queued.
+	// while a task that applies them is queued; drained run once none is left (flush).
 	pieces  []func()
 	pumping bool
+	drained []func()
 }
 
 // createRenderer implements __a2uiGo.create(hooks, options) → renderer object. It runs in
@@ -189,10 +190,17 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	set("flush", func(a []safejs.Value) any {
 		p, resolve, _ := newPromise()
 		post(func() {
-			if !jr.destroyed && jr.r.Pending() {
-				jr.r.Frame()
+			done := func() {
+				if !jr.destroyed && jr.r.Pending() {
+					jr.r.Frame()
+				}
+				resolve(nil)
 			}
-			resolve(nil)
+			if jr.pumping { // after every process() piece queued before it
+				jr.drained = append(jr.drained, done)
+				return
+			}
+			done()
 		})
 		return p
 	})
@@ -254,6 +262,11 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 func (jr *jsRenderer) pump() {
 	if jr.destroyed || len(jr.pieces) == 0 {
 		jr.pieces, jr.pumping = nil, false
+		waiting := jr.drained
+		jr.drained = nil
+		for _, f := range waiting {
+			f()
+		}
 		return
 	}
 	p := jr.pieces[0]

@@ -45,6 +45,7 @@ func Run() {
 		debug.SetGCPercent(gcPercent)
 	}
 	g := safejs.Global()
+	startYield()
 	if err := startDOM(); err != nil {
 		logError("a2ui: " + err.Error())
 		return
@@ -126,22 +127,6 @@ var (
 // is a task of its own, without setTimeout's clamping. Falls back to a 1 ms sleep.
 func yieldToBrowser() {
 	if yieldPort.IsUndefined() {
-		ctor, err := safejs.Global().Get("MessageChannel")
-		if err == nil && ctor.Type() == safejs.TypeFunction {
-			if ch, err := ctor.New(); err == nil {
-				p1, _ := ch.Get("port1")
-				_ = p1.Set("onmessage", jsFunc(func(safejs.Value, []safejs.Value) any {
-					select {
-					case yielded <- struct{}{}:
-					default:
-					}
-					return nil
-				}).Value())
-				yieldPort, _ = ch.Get("port2")
-			}
-		}
-	}
-	if yieldPort.IsUndefined() {
 		time.Sleep(time.Millisecond)
 		return
 	}
@@ -150,6 +135,28 @@ func yieldToBrowser() {
 		return
 	}
 	<-yielded
+}
+
+// startYield makes the MessageChannel of yieldToBrowser, at start-up: its callback is
+// one of the runtime's own js.Funcs, not one that appears the first time work yields.
+func startYield() {
+	ctor, err := safejs.Global().Get("MessageChannel")
+	if err != nil || ctor.Type() != safejs.TypeFunction {
+		return
+	}
+	ch, err := ctor.New()
+	if err != nil {
+		return
+	}
+	p1, _ := ch.Get("port1")
+	_ = p1.Set("onmessage", jsFunc(func(safejs.Value, []safejs.Value) any {
+		select {
+		case yielded <- struct{}{}:
+		default:
+		}
+		return nil
+	}).Value())
+	yieldPort, _ = ch.Get("port2")
 }
 
 // runTask runs one queued function; a panic is logged and the loop goes on (the surface

@@ -84,6 +84,13 @@ func TestAccessibleNames(t *testing.T) {
 		t.Errorf("got  %+v\nwant %+v", got, want)
 	}
 
+	// The name follows the heading's text when a data write changes it.
+	processLines(ctx, "host", `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"title","component":"Text","variant":"h1","text":{"path":"/title"}}]}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/title","value":"Your order, updated"}}`)
+	if got := evalJS[string](ctx, `T.q("host", "section.a2ui-surface").getAttribute("aria-label")`); got != "Your order, updated" {
+		t.Errorf("region name after the heading's text changed: %q", got)
+	}
+
 	// A page label wins over the heading; a second surface with the same heading gets
 	// a distinct name.
 	ctx2 := openRenderer(t, base, `{label: {b: "Order summary"}}`)
