@@ -284,6 +284,12 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 		}
 		return e.node
 	}
+	return b.build(c, id, key, uid, scope)
+}
+
+// build renders component c as instance uid (no reusable cache entry): the slow path of
+// child, apart so that the cache hits do not pay for its deferred calls.
+func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.Scope) (n *dom.Node) {
 	if b.pastDeadline() {
 		b.noStore()
 		return notice(key, "a2ui-limit", "Render time budget exceeded")
@@ -326,7 +332,7 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 
 	// From here on the instance has its own cache entry.
 	e := &cacheEntry{comp: c, phrasing: b.phrasing, used: b.state.build, checked: b.state.build,
-		noStore: len(b.triggerHooks) > 0}
+		noStore: len(b.triggerHooks) > 0, rev: b.s.ComponentsRev()}
 	parent := b.cur
 	if parent != nil {
 		parent.children = append(parent.children, e)
@@ -357,6 +363,7 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 	}
 	scope.Reads = &e.reads
 	in := &Instance{Comp: c, Key: key, UID: uid, Scope: scope, props: b.decode(c)}
+	e.props = in.props
 	e.ui = append(e.ui, uid)
 	for p, msg := range in.props.bad {
 		b.err(protocol.CodeValidationFailed, id, p, msg)
@@ -919,31 +926,30 @@ func (b *Builder) template(in *Instance, prop, cid, path string) []*dom.Node {
 		b.evalErr(in, prop, err)
 		return nil
 	}
-	var keys []string
+	var keys []string // nil for an array: its keys are the indices
+	n := 0
 	switch x := v.(type) {
 	case []any:
-		keys = make([]string, len(x))
-		for i := range x {
-			keys[i] = strconv.Itoa(i)
-		}
+		n = len(x)
 	case map[string]any:
 		if b.s.Version.AtLeast09() {
 			return nil // v0.9+ templates iterate arrays only
 		}
 		keys = sortedKeys(x)
+		n = len(keys)
 	default:
 		return nil
 	}
 	max := b.maxTemplateItems()
-	out := make([]*dom.Node, 0, min(len(keys), max+1))
-	rows := b.state.templateRows(in.UID+"\x00"+prop, cid, base, keys, max)
+	out := make([]*dom.Node, 0, min(n, max+1))
+	rows := b.state.templateRows(in.UID+"\x00"+prop, cid, base, keys, n, max)
 	for _, r := range rows {
 		scope := binding.Scope{Surface: in.Scope.Surface, Base: r.ptr, InTemplate: true, Reads: in.Scope.Reads}
 		out = append(out, b.child(cid, r.key, r.key, scope))
 	}
-	if len(keys) > max {
+	if n > max {
 		b.Error(in, protocol.CodeLimit, prop, "template rows capped at "+strconv.Itoa(max))
-		out = append(out, notice("a2ui-more@"+base.String(), "a2ui-more", b.Msg(l10n.MoreItems, strconv.Itoa(len(keys)-max))))
+		out = append(out, notice("a2ui-more@"+base.String(), "a2ui-more", b.Msg(l10n.MoreItems, strconv.Itoa(n-max))))
 	}
 	return out
 }

@@ -31,6 +31,9 @@ type cacheEntry struct {
 	domIDs   []string
 	errs     []*protocol.Error
 	ui       []string // UIState entry keys (instance uids) this render used
+	// props are the decoded props of comp (UIState.props[comp], kept while the entry is
+	// used).
+	props    *decoded
 	phrasing int
 	// noStore: the subtree holds something that must be rebuilt every time (a cycle or
 	// limit notice, a Modal trigger's hooks).
@@ -42,6 +45,9 @@ type cacheEntry struct {
 	// built or reused the entry.
 	checked, used uint64
 	ok            bool
+	// rev is the surface's ComponentsRev when comp and missing were last found current:
+	// while it holds, valid skips their map lookups.
+	rev uint64
 }
 
 type handlerRec struct {
@@ -60,13 +66,16 @@ func (b *Builder) valid(e *cacheEntry) bool {
 	if e.noStore {
 		return false
 	}
-	if c, ok := b.s.Component(e.comp.ID); !ok || c != e.comp {
-		return false
-	}
-	for _, id := range e.missing {
-		if _, ok := b.s.Component(id); ok {
+	if rev := b.s.ComponentsRev(); e.rev != rev {
+		if c, ok := b.s.Component(e.comp.ID); !ok || c != e.comp {
 			return false
 		}
+		for _, id := range e.missing {
+			if _, ok := b.s.Component(id); ok {
+				return false
+			}
+		}
+		e.rev = rev
 	}
 	for _, p := range e.reads.Paths {
 		for _, c := range b.changed {
@@ -100,8 +109,8 @@ func (b *Builder) reuse(e *cacheEntry) {
 			u.seen = st.build
 		}
 	}
-	if d := st.props[e.comp]; d != nil {
-		d.seen = st.build
+	if e.props != nil {
+		e.props.seen = st.build
 	}
 	if b.env.CollectReads {
 		for _, p := range e.reads.Paths {
@@ -122,9 +131,11 @@ func (b *Builder) cached(uid string) (*cacheEntry, bool) {
 		return nil, false
 	}
 	e := st.cache[uid]
-	if e == nil || e.used == st.build {
+	if e == nil || e.used+1 != st.build {
 		// used == build: the same uid appears twice in this build (a shared child):
-		// build it again rather than hand out one node twice.
+		// build it again rather than hand out one node twice. Older: the entry missed a
+		// build (and the data changes recorded for it), so it is stale (sweep drops
+		// such entries only now and then).
 		return nil, false
 	}
 	// The render context must match the one the entry was built in (its descendants'

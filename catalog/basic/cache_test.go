@@ -114,3 +114,46 @@ func TestCacheInvalidatedByComponentAndListChanges(t *testing.T) {
 		t.Fatalf("late child not rendered: %s", dom.HTML(fifth))
 	}
 }
+
+// A row that was not built by one build (the list was shorter) is not reused when it
+// comes back: a data change made while it was absent (here to an absolute path it reads)
+// was handed to that build only.
+func TestCacheRowAbsentForOneBuildIsRebuilt(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"List","children":{"componentId":"row","path":"/rows"}},
+		{"id":"row","component":"Text","text":{"path":"/label"}}
+	]`, `{"rows":[1,2],"label":"old"}`)
+	env := testEnv()
+	env.State = catalog.NewUIState()
+	s.Data.Subscribe(nil, env.State.DataChanged)
+	first, _ := catalog.Build(s, env)
+	if rowNode(first, "1") == nil {
+		t.Fatalf("no row 1: %s", dom.HTML(first))
+	}
+	set := func(p string, v any) {
+		t.Helper()
+		if err := s.Data.Set(model.MustPointer(p), v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set("/rows", []any{1.0})
+	set("/label", "new")
+	second, _ := catalog.Build(s, env)
+	if rowNode(second, "1") != nil || !strings.Contains(dom.TextContent(rowNode(second, "0")), "new") {
+		t.Fatalf("second build: %s", dom.HTML(second))
+	}
+	set("/rows", []any{1.0, 2.0})
+	third, _ := catalog.Build(s, env)
+	if n := rowNode(third, "1"); n == nil || n == rowNode(first, "1") || !strings.Contains(dom.TextContent(n), "new") {
+		t.Fatalf("row 1 came back stale: %s", dom.HTML(third))
+	}
+	// Many builds later (past a sweep of the cache) unchanged rows are still reused.
+	for range 40 {
+		catalog.Build(s, env)
+	}
+	last, _ := catalog.Build(s, env)
+	again, _ := catalog.Build(s, env)
+	if rowNode(again, "0") != rowNode(last, "0") || rowNode(again, "1") != rowNode(last, "1") {
+		t.Fatal("unchanged rows rebuilt after a sweep")
+	}
+}
