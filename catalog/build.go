@@ -62,6 +62,42 @@ type decoded struct {
 	v    map[string]any
 	bad  map[string]string // props that were not valid JSON → error message
 	seen uint64
+	// kids memoizes childItems per prop (an id list is as immutable as its component).
+	kids map[string][]childItem
+}
+
+// childItem is one entry of an array of child ids: an id (duplicates dropped, since a
+// duplicate key would confuse the keyed diff), or the index of an entry that is not a
+// string (bad >= 0).
+type childItem struct {
+	id  string
+	bad int
+}
+
+// childItems returns the entries of the array prop x of d, computed once per prop.
+func (d *decoded) childItems(prop string, x []any) []childItem {
+	if items, ok := d.kids[prop]; ok {
+		return items
+	}
+	items := make([]childItem, 0, len(x))
+	seen := make(map[string]bool, len(x))
+	for i, e := range x {
+		id, isStr := e.(string)
+		if !isStr {
+			items = append(items, childItem{bad: i})
+			continue
+		}
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		items = append(items, childItem{id: id, bad: -1})
+	}
+	if d.kids == nil {
+		d.kids = map[string][]childItem{}
+	}
+	d.kids[prop] = items
+	return items
 }
 
 // Builder walks one surface for one Build call. Render functions use its methods to read
@@ -333,6 +369,12 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 	// From here on the instance has its own cache entry.
 	e := &cacheEntry{comp: c, phrasing: b.phrasing, used: b.state.build, checked: b.state.build,
 		noStore: len(b.triggerHooks) > 0, rev: b.s.ComponentsRev()}
+	if old := b.state.cache[uid]; old != nil {
+		// A rebuilt parent of many children (a list while it streams in) records about
+		// as many as last time: one allocation each instead of growing.
+		e.children = make([]*cacheEntry, 0, len(old.children))
+		e.missing = make([]string, 0, len(old.missing))
+	}
 	parent := b.cur
 	if parent != nil {
 		parent.children = append(parent.children, e)
@@ -887,19 +929,14 @@ func (b *Builder) Children(in *Instance, prop string) []*dom.Node {
 	}
 	switch x := raw.(type) {
 	case []any:
-		out := make([]*dom.Node, 0, len(x))
-		seen := make(map[string]bool, len(x))
-		for i, e := range x {
-			id, isStr := e.(string)
-			if !isStr {
-				b.Error(in, protocol.CodeValidationFailed, prop+"/"+strconv.Itoa(i), "child must be a component id")
+		items := in.props.childItems(prop, x)
+		out := make([]*dom.Node, 0, len(items))
+		for _, it := range items {
+			if it.bad >= 0 {
+				b.Error(in, protocol.CodeValidationFailed, prop+"/"+strconv.Itoa(it.bad), "child must be a component id")
 				continue
 			}
-			if seen[id] {
-				continue // a duplicate key would confuse the keyed diff
-			}
-			seen[id] = true
-			out = append(out, b.Child(in, id))
+			out = append(out, b.Child(in, it.id))
 		}
 		return out
 	case map[string]any:
