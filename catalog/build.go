@@ -309,7 +309,7 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 		}
 		return b.state.pendingNode(key)
 	}
-	if e, ok := b.cached(uid); ok {
+	if e, ok := b.cached(uid, c); ok {
 		b.reuse(e)
 		if b.cur != nil {
 			b.cur.children = append(b.cur.children, e)

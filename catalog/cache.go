@@ -56,7 +56,11 @@ type handlerRec struct {
 }
 
 // valid reports whether e can be reused in the current build.
-func (b *Builder) valid(e *cacheEntry) bool {
+func (b *Builder) valid(e *cacheEntry) bool { return b.validAt(e, nil) }
+
+// validAt is valid for an entry whose component the caller just looked up (cur, the
+// surface's current component of e's id; nil: look it up).
+func (b *Builder) validAt(e *cacheEntry, cur *model.Component) bool {
 	st := b.state
 	if e.checked == st.build {
 		return e.ok
@@ -67,7 +71,10 @@ func (b *Builder) valid(e *cacheEntry) bool {
 		return false
 	}
 	if rev := b.s.ComponentsRev(); e.rev != rev {
-		if c, ok := b.s.Component(e.comp.ID); !ok || c != e.comp {
+		if cur == nil {
+			cur, _ = b.s.Component(e.comp.ID)
+		}
+		if cur != e.comp {
 			return false
 		}
 		for _, id := range e.missing {
@@ -124,8 +131,8 @@ func (b *Builder) reuse(e *cacheEntry) {
 	// Cache keys of reused children stay registered under their uid.
 }
 
-// cached returns the reusable node for uid, if any.
-func (b *Builder) cached(uid string) (*cacheEntry, bool) {
+// cached returns the reusable node for uid, an instance of component c, if any.
+func (b *Builder) cached(uid string, c *model.Component) (*cacheEntry, bool) {
 	st := b.state
 	if b.dirty {
 		return nil, false
@@ -146,7 +153,7 @@ func (b *Builder) cached(uid string) (*cacheEntry, bool) {
 	if b.instances+e.instances > b.maxInstances() {
 		return nil, false
 	}
-	if !b.valid(e) {
+	if !b.validAt(e, c) {
 		return nil, false
 	}
 	return e, true
