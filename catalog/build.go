@@ -302,14 +302,20 @@ func notice(key, class, text string) *dom.Node {
 // child renders component id as a child keyed key in scope, reusing the node built last
 // time when nothing it depends on changed (cache.go).
 func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) {
-	c, ok := b.s.Component(id)
-	if !ok {
+	c, _ := b.s.Component(id)
+	return b.childOf(c, id, key, uid, scope, nil)
+}
+
+// childOf is child for the surface's component c of id (nil: missing), given the cache
+// entry of uid found last time, if any (hint: it saves the lookup; cached checks it).
+func (b *Builder) childOf(c *model.Component, id, key, uid string, scope binding.Scope, hint *cacheEntry) (n *dom.Node) {
+	if c == nil {
 		if b.cur != nil {
 			b.cur.missing = append(b.cur.missing, id)
 		}
 		return b.state.pendingNode(key)
 	}
-	if e, ok := b.cached(uid, c); ok {
+	if e, ok := b.cached(uid, c, hint); ok {
 		b.reuse(e)
 		if b.cur != nil {
 			b.cur.children = append(b.cur.children, e)
@@ -980,9 +986,16 @@ func (b *Builder) template(in *Instance, prop, cid, path string) []*dom.Node {
 	max := b.maxTemplateItems()
 	out := make([]*dom.Node, 0, min(n, max+1))
 	rows := b.state.templateRows(in.UID+"\x00"+prop, cid, base, keys, n, max)
-	for _, r := range rows {
+	c, _ := b.s.Component(cid) // every row is an instance of it
+	for i := range rows {
+		r := &rows[i]
 		scope := binding.Scope{Surface: in.Scope.Surface, Base: r.ptr, InTemplate: true, Reads: in.Scope.Reads}
-		out = append(out, b.child(cid, r.key, r.key, scope))
+		node := b.childOf(c, cid, r.key, r.key, scope, r.last)
+		if r.last == nil || node != r.last.node {
+			// Built anew (or missing): remember the entry the next build finds.
+			r.last = b.state.cache[r.key]
+		}
+		out = append(out, node)
 	}
 	if n > max {
 		b.Error(in, protocol.CodeLimit, prop, "template rows capped at "+strconv.Itoa(max))

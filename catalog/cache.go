@@ -111,9 +111,11 @@ func (b *Builder) reuse(e *cacheEntry) {
 		b.domIDs[id]++
 	}
 	b.errs = append(b.errs, e.errs...)
-	for _, k := range e.ui {
-		if u := st.entries[k]; u != nil {
-			u.seen = st.build
+	if len(st.entries) > 0 {
+		for _, k := range e.ui {
+			if u := st.entries[k]; u != nil {
+				u.seen = st.build
+			}
 		}
 	}
 	if e.props != nil {
@@ -131,13 +133,19 @@ func (b *Builder) reuse(e *cacheEntry) {
 	// Cache keys of reused children stay registered under their uid.
 }
 
-// cached returns the reusable node for uid, an instance of component c, if any.
-func (b *Builder) cached(uid string, c *model.Component) (*cacheEntry, bool) {
+// cached returns the reusable node for uid, an instance of component c, if any. hint is
+// the entry a template row found for uid last time: it is used instead of the map unless
+// a Touch since the last build may have marked another entry of uid (two templates over
+// the same rows each keep their own, both valid on their own).
+func (b *Builder) cached(uid string, c *model.Component, hint *cacheEntry) (*cacheEntry, bool) {
 	st := b.state
 	if b.dirty {
 		return nil, false
 	}
-	e := st.cache[uid]
+	e := hint
+	if e == nil || st.touched {
+		e = st.cache[uid]
+	}
 	if e == nil || e.used+1 != st.build {
 		// used == build: the same uid appears twice in this build (a shared child):
 		// build it again rather than hand out one node twice. Older: the entry missed a
@@ -166,4 +174,5 @@ func (u *UIState) Touch(uid string) {
 	if e := u.cache[uid]; e != nil {
 		e.noStore = true
 	}
+	u.touched = true
 }

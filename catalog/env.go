@@ -224,6 +224,9 @@ type UIState struct {
 	// stale entries until sweep drops them; cacheLive is its size after the last sweep.
 	cache     map[string]*cacheEntry
 	cacheLive int
+	// touched: Touch was called since the last build (template rows look their cache
+	// entries up instead of trusting their hints).
+	touched bool
 	// rows holds each template's row pointers and keys (templateRows).
 	rows map[string]*rowsEntry
 	// pending holds the placeholder of each missing child, reused while it is missing
@@ -341,10 +344,12 @@ func (u *UIState) take() (changed []model.Pointer, dirty bool) {
 	return changed, dirty
 }
 
-// templateRow is one row of a template: its data pointer and its key (cid@pointer).
+// templateRow is one row of a template: its data pointer and its key (cid@pointer), and
+// the cache entry of its instance found by the last build (Builder.cached's hint).
 type templateRow struct {
-	ptr model.Pointer
-	key string
+	ptr  model.Pointer
+	key  string
+	last *cacheEntry
 }
 
 type rowsEntry struct {
@@ -410,6 +415,7 @@ func (u *UIState) pendingNode(key string) *dom.Node {
 
 // sweep drops entries not touched by the build that just finished.
 func (u *UIState) sweep() {
+	u.touched = false
 	for k, e := range u.rows {
 		if e.used != u.build {
 			delete(u.rows, k)

@@ -157,3 +157,56 @@ func TestCacheRowAbsentForOneBuildIsRebuilt(t *testing.T) {
 		t.Fatal("unchanged rows rebuilt after a sweep")
 	}
 }
+
+// Touch rebuilds the row holding the touched instance (a Button whose action is in
+// flight), and only that row, also when the rows are found through their hints.
+func TestCacheTouchRebuildsItsRow(t *testing.T) {
+	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"},{"name":"c"}]}`)
+	env := testEnv()
+	env.State = catalog.NewUIState()
+	s.Data.Subscribe(nil, env.State.DataChanged)
+	catalog.Build(s, env)
+	prev, _ := catalog.Build(s, env)
+	env.State.Touch("act@/rows/1")
+	next, _ := catalog.Build(s, env)
+	if rowNode(next, "0") != rowNode(prev, "0") || rowNode(next, "2") != rowNode(prev, "2") {
+		t.Error("rows without the touched instance were rebuilt")
+	}
+	if rowNode(next, "1") == rowNode(prev, "1") {
+		t.Fatal("the row of the touched Button was reused")
+	}
+	again, _ := catalog.Build(s, env)
+	if rowNode(again, "1") != rowNode(next, "1") {
+		t.Fatal("the rebuilt row was not reused by the next build")
+	}
+}
+
+// Two templates over the same rows with the same row component (the same instance keys)
+// both show a change of one row, build after build.
+func TestCacheTwoTemplatesOverTheSameRows(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"Column","children":["a","b"]},
+		{"id":"a","component":"List","children":{"componentId":"row","path":"/rows"}},
+		{"id":"b","component":"List","children":{"componentId":"row","path":"/rows"}},
+		{"id":"row","component":"Text","text":{"path":"name"}}
+	]`, `{"rows":[{"name":"x0"},{"name":"x1"}]}`)
+	env := testEnv()
+	env.State = catalog.NewUIState()
+	s.Data.Subscribe(nil, env.State.DataChanged)
+	catalog.Build(s, env)
+	for i, v := range []string{"y1", "z1", "w1"} {
+		if err := s.Data.Set(model.MustPointer("/rows/1/name"), v); err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 {
+			env.State.Touch("row@/rows/0")
+		}
+		root, _ := catalog.Build(s, env)
+		if got := strings.Count(dom.TextContent(root), v); got != 2 {
+			t.Fatalf("build %d: %q shown %d times: %s", i, v, got, dom.HTML(root))
+		}
+		if got := strings.Count(dom.TextContent(root), "x0"); got != 2 {
+			t.Fatalf("build %d: row 0 shown %d times: %s", i, got, dom.HTML(root))
+		}
+	}
+}
