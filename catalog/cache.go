@@ -110,7 +110,9 @@ func (b *Builder) reuse(e *cacheEntry) {
 	for _, id := range e.domIDs {
 		b.domIDs[id]++
 	}
-	b.errs = append(b.errs, e.errs...)
+	if len(e.errs) > 0 {
+		b.errs = append(b.errs, e.errs...)
+	}
 	if len(st.entries) > 0 {
 		for _, k := range e.ui {
 			if u := st.entries[k]; u != nil {
