@@ -391,6 +391,7 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 	defer func() {
 		e.instances = b.instances - startInstances
 		e.node = n
+		e.finish(b.s.ComponentsRev())
 		b.state.cache[uid] = e
 		b.cur = parent
 	}()

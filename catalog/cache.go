@@ -48,6 +48,45 @@ type cacheEntry struct {
 	// rev is the surface's ComponentsRev when comp and missing were last found current:
 	// while it holds, valid skips their map lookups.
 	rev uint64
+	// span is the longest common prefix of every data path the subtree read (hasReads:
+	// it read any); subRev is 1 + the ComponentsRev at which the whole subtree was last
+	// found reusable but for data (0: never). While subRev holds and no Touch intervened,
+	// valid checks the changed paths against span alone instead of walking the subtree
+	// (a row reads under its own item: one check per row).
+	span     model.Pointer
+	hasReads bool
+	subRev   uint64
+}
+
+// finish records e's span and, when its subtree is reusable at rev, subRev. Called when
+// e's build ends (its children are finished or reused).
+func (e *cacheEntry) finish(rev uint64) {
+	e.span, e.hasReads = nil, false
+	add := func(p model.Pointer) {
+		if !e.hasReads {
+			e.span, e.hasReads = p[:len(p):len(p)], true
+			return
+		}
+		k, n := 0, min(len(e.span), len(p))
+		for k < n && e.span[k] == p[k] {
+			k++
+		}
+		e.span = e.span[:k:k]
+	}
+	for _, p := range e.reads.Paths {
+		add(p)
+	}
+	ok := !e.noStore
+	for _, c := range e.children {
+		if c.hasReads {
+			add(c.span)
+		}
+		ok = ok && c.subRev == rev+1
+	}
+	e.subRev = 0
+	if ok {
+		e.subRev = rev + 1
+	}
 }
 
 type handlerRec struct {
@@ -70,7 +109,12 @@ func (b *Builder) validAt(e *cacheEntry, cur *model.Component) bool {
 	if e.noStore {
 		return false
 	}
-	if rev := b.s.ComponentsRev(); e.rev != rev {
+	rev := b.s.ComponentsRev()
+	if e.subRev == rev+1 && !st.touched && !b.changedWithin(e) {
+		e.ok = true
+		return true
+	}
+	if e.rev != rev {
 		if cur == nil {
 			cur, _ = b.s.Component(e.comp.ID)
 		}
@@ -97,7 +141,22 @@ func (b *Builder) validAt(e *cacheEntry, cur *model.Component) bool {
 		}
 	}
 	e.ok = true
+	e.subRev = rev + 1
 	return true
+}
+
+// changedWithin reports whether a data path changed since the last build may concern a
+// read of e's subtree (is related to its span).
+func (b *Builder) changedWithin(e *cacheEntry) bool {
+	if !e.hasReads {
+		return false
+	}
+	for _, c := range b.changed {
+		if c.Related(e.span) {
+			return true
+		}
+	}
+	return false
 }
 
 // reuse re-registers everything e's subtree registered when it was built.

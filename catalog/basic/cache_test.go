@@ -2,6 +2,7 @@ package basic
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -208,5 +209,45 @@ func TestCacheTwoTemplatesOverTheSameRows(t *testing.T) {
 		if got := strings.Count(dom.TextContent(root), "x0"); got != 2 {
 			t.Fatalf("build %d: row 0 shown %d times: %s", i, got, dom.HTML(root))
 		}
+	}
+}
+
+// A row whose subtree reads its own item and a path outside it: a change of the outside
+// path rebuilds every row, a change inside one item only that row, a change of an ancestor
+// of the items every row (whatever the rows' common read prefix).
+func TestCacheRowReadsInsideAndOutsideItsItem(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"List","children":{"componentId":"row","path":"/rows"}},
+		{"id":"row","component":"Row","children":["name","title"]},
+		{"id":"name","component":"Text","text":{"path":"name"}},
+		{"id":"title","component":"Text","text":{"path":"/title"}}
+	]`, `{"rows":[{"name":"a"},{"name":"b"}],"title":"T1"}`)
+	env := testEnv()
+	env.State = catalog.NewUIState()
+	s.Data.Subscribe(nil, env.State.DataChanged)
+	prev, _ := catalog.Build(s, env)
+	step := func(path string, v any, rebuilt ...string) {
+		t.Helper()
+		if err := s.Data.Set(model.MustPointer(path), v); err != nil {
+			t.Fatal(err)
+		}
+		next, _ := catalog.Build(s, env)
+		for _, i := range []string{"0", "1"} {
+			want := slices.Contains(rebuilt, i)
+			if got := rowNode(next, i) != rowNode(prev, i); got != want {
+				t.Errorf("after %s: row %s rebuilt %v, want %v", path, i, got, want)
+			}
+		}
+		prev = next
+	}
+	step("/title", "T2", "0", "1")
+	if got := strings.Count(dom.TextContent(prev), "T2"); got != 2 {
+		t.Fatalf("title shown %d times: %s", got, dom.HTML(prev))
+	}
+	step("/rows/1/name", "B", "1")
+	step("/rows/0", map[string]any{"name": "A"}, "0")
+	step("/rows", []any{map[string]any{"name": "x"}, map[string]any{"name": "y"}}, "0", "1")
+	if txt := dom.TextContent(prev); !strings.Contains(txt, "x") || !strings.Contains(txt, "y") {
+		t.Fatalf("rows after replacing the list: %s", dom.HTML(prev))
 	}
 }
