@@ -375,12 +375,15 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 	// From here on the instance has its own cache entry.
 	e := &cacheEntry{comp: c, phrasing: b.phrasing, used: b.state.build, checked: b.state.build,
 		noStore: len(b.triggerHooks) > 0, rev: b.s.ComponentsRev()}
-	if old := b.state.cache[uid]; old != nil {
-		// A rebuilt parent of many children (a list while it streams in) records about
-		// as many as last time: one allocation each instead of growing.
-		e.children = make([]*cacheEntry, 0, len(old.children))
-		e.missing = make([]string, 0, len(old.missing))
+	if !b.dirty { // a first or full build has no previous entries to size from
+		if old := b.state.cache[uid]; old != nil {
+			// A rebuilt parent of many children (a list while it streams in) records
+			// about as many as last time: one allocation each instead of growing.
+			e.children = make([]*cacheEntry, 0, len(old.children))
+			e.missing = make([]string, 0, len(old.missing))
+		}
 	}
+
 	parent := b.cur
 	if parent != nil {
 		parent.children = append(parent.children, e)
