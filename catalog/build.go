@@ -62,6 +62,42 @@ type decoded struct {
 	v    map[string]any
 	bad  map[string]string // props that were not valid JSON → error message
 	seen uint64
+	// kids memoizes childItems per prop (an id list is as immutable as its component).
+	kids map[string][]childItem
+}
+
+// childItem is one entry of an array of child ids: an id (duplicates dropped, since a
+// duplicate key would confuse the keyed diff), or the index of an entry that is not a
+// string (bad >= 0).
+type childItem struct {
+	id  string
+	bad int
+}
+
+// childItems returns the entries of the array prop x of d, computed once per prop.
+func (d *decoded) childItems(prop string, x []any) []childItem {
+	if items, ok := d.kids[prop]; ok {
+		return items
+	}
+	items := make([]childItem, 0, len(x))
+	seen := make(map[string]bool, len(x))
+	for i, e := range x {
+		id, isStr := e.(string)
+		if !isStr {
+			items = append(items, childItem{bad: i})
+			continue
+		}
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		items = append(items, childItem{id: id, bad: -1})
+	}
+	if d.kids == nil {
+		d.kids = map[string][]childItem{}
+	}
+	d.kids[prop] = items
+	return items
 }
 
 // Builder walks one surface for one Build call. Render functions use its methods to read
@@ -266,14 +302,20 @@ func notice(key, class, text string) *dom.Node {
 // child renders component id as a child keyed key in scope, reusing the node built last
 // time when nothing it depends on changed (cache.go).
 func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) {
-	c, ok := b.s.Component(id)
-	if !ok {
+	c, _ := b.s.Component(id)
+	return b.childOf(c, id, key, uid, scope, nil)
+}
+
+// childOf is child for the surface's component c of id (nil: missing), given the cache
+// entry of uid found last time, if any (hint: it saves the lookup; cached checks it).
+func (b *Builder) childOf(c *model.Component, id, key, uid string, scope binding.Scope, hint *cacheEntry) (n *dom.Node) {
+	if c == nil {
 		if b.cur != nil {
 			b.cur.missing = append(b.cur.missing, id)
 		}
 		return b.state.pendingNode(key)
 	}
-	if e, ok := b.cached(uid); ok {
+	if e, ok := b.cached(uid, c, hint); ok {
 		b.reuse(e)
 		if b.cur != nil {
 			b.cur.children = append(b.cur.children, e)
@@ -284,6 +326,12 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 		}
 		return e.node
 	}
+	return b.build(c, id, key, uid, scope)
+}
+
+// build renders component c as instance uid (no reusable cache entry): the slow path of
+// child, apart so that the cache hits do not pay for its deferred calls.
+func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.Scope) (n *dom.Node) {
 	if b.pastDeadline() {
 		b.noStore()
 		return notice(key, "a2ui-limit", "Render time budget exceeded")
@@ -326,7 +374,16 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 
 	// From here on the instance has its own cache entry.
 	e := &cacheEntry{comp: c, phrasing: b.phrasing, used: b.state.build, checked: b.state.build,
-		noStore: len(b.triggerHooks) > 0}
+		noStore: len(b.triggerHooks) > 0, rev: b.s.ComponentsRev()}
+	if !b.dirty { // a first or full build has no previous entries to size from
+		if old := b.state.cache[uid]; old != nil {
+			// A rebuilt parent of many children (a list while it streams in) records
+			// about as many as last time: one allocation each instead of growing.
+			e.children = make([]*cacheEntry, 0, len(old.children))
+			e.missing = make([]string, 0, len(old.missing))
+		}
+	}
+
 	parent := b.cur
 	if parent != nil {
 		parent.children = append(parent.children, e)
@@ -337,6 +394,7 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 	defer func() {
 		e.instances = b.instances - startInstances
 		e.node = n
+		e.finish(b.s.ComponentsRev())
 		b.state.cache[uid] = e
 		b.cur = parent
 	}()
@@ -357,6 +415,7 @@ func (b *Builder) child(id, key, uid string, scope binding.Scope) (n *dom.Node) 
 	}
 	scope.Reads = &e.reads
 	in := &Instance{Comp: c, Key: key, UID: uid, Scope: scope, props: b.decode(c)}
+	e.props = in.props
 	e.ui = append(e.ui, uid)
 	for p, msg := range in.props.bad {
 		b.err(protocol.CodeValidationFailed, id, p, msg)
@@ -880,19 +939,14 @@ func (b *Builder) Children(in *Instance, prop string) []*dom.Node {
 	}
 	switch x := raw.(type) {
 	case []any:
-		out := make([]*dom.Node, 0, len(x))
-		seen := make(map[string]bool, len(x))
-		for i, e := range x {
-			id, isStr := e.(string)
-			if !isStr {
-				b.Error(in, protocol.CodeValidationFailed, prop+"/"+strconv.Itoa(i), "child must be a component id")
+		items := in.props.childItems(prop, x)
+		out := make([]*dom.Node, 0, len(items))
+		for _, it := range items {
+			if it.bad >= 0 {
+				b.Error(in, protocol.CodeValidationFailed, prop+"/"+strconv.Itoa(it.bad), "child must be a component id")
 				continue
 			}
-			if seen[id] {
-				continue // a duplicate key would confuse the keyed diff
-			}
-			seen[id] = true
-			out = append(out, b.Child(in, id))
+			out = append(out, b.Child(in, it.id))
 		}
 		return out
 	case map[string]any:
@@ -919,31 +973,37 @@ func (b *Builder) template(in *Instance, prop, cid, path string) []*dom.Node {
 		b.evalErr(in, prop, err)
 		return nil
 	}
-	var keys []string
+	var keys []string // nil for an array: its keys are the indices
+	n := 0
 	switch x := v.(type) {
 	case []any:
-		keys = make([]string, len(x))
-		for i := range x {
-			keys[i] = strconv.Itoa(i)
-		}
+		n = len(x)
 	case map[string]any:
 		if b.s.Version.AtLeast09() {
 			return nil // v0.9+ templates iterate arrays only
 		}
 		keys = sortedKeys(x)
+		n = len(keys)
 	default:
 		return nil
 	}
 	max := b.maxTemplateItems()
-	out := make([]*dom.Node, 0, min(len(keys), max+1))
-	rows := b.state.templateRows(in.UID+"\x00"+prop, cid, base, keys, max)
-	for _, r := range rows {
+	out := make([]*dom.Node, 0, min(n, max+1))
+	rows := b.state.templateRows(in.UID+"\x00"+prop, cid, base, keys, n, max)
+	c, _ := b.s.Component(cid) // every row is an instance of it
+	for i := range rows {
+		r := &rows[i]
 		scope := binding.Scope{Surface: in.Scope.Surface, Base: r.ptr, InTemplate: true, Reads: in.Scope.Reads}
-		out = append(out, b.child(cid, r.key, r.key, scope))
+		node := b.childOf(c, cid, r.key, r.key, scope, r.last)
+		if r.last == nil || node != r.last.node {
+			// Built anew (or missing): remember the entry the next build finds.
+			r.last = b.state.cache[r.key]
+		}
+		out = append(out, node)
 	}
-	if len(keys) > max {
+	if n > max {
 		b.Error(in, protocol.CodeLimit, prop, "template rows capped at "+strconv.Itoa(max))
-		out = append(out, notice("a2ui-more@"+base.String(), "a2ui-more", b.Msg(l10n.MoreItems, strconv.Itoa(len(keys)-max))))
+		out = append(out, notice("a2ui-more@"+base.String(), "a2ui-more", b.Msg(l10n.MoreItems, strconv.Itoa(n-max))))
 	}
 	return out
 }

@@ -31,6 +31,9 @@ type cacheEntry struct {
 	domIDs   []string
 	errs     []*protocol.Error
 	ui       []string // UIState entry keys (instance uids) this render used
+	// props are the decoded props of comp (UIState.props[comp], kept while the entry is
+	// used).
+	props    *decoded
 	phrasing int
 	// noStore: the subtree holds something that must be rebuilt every time (a cycle or
 	// limit notice, a Modal trigger's hooks).
@@ -42,6 +45,48 @@ type cacheEntry struct {
 	// built or reused the entry.
 	checked, used uint64
 	ok            bool
+	// rev is the surface's ComponentsRev when comp and missing were last found current:
+	// while it holds, valid skips their map lookups.
+	rev uint64
+	// span is the longest common prefix of every data path the subtree read (hasReads:
+	// it read any); subRev is 1 + the ComponentsRev at which the whole subtree was last
+	// found reusable but for data (0: never). While subRev holds and no Touch intervened,
+	// valid checks the changed paths against span alone instead of walking the subtree
+	// (a row reads under its own item: one check per row).
+	span     model.Pointer
+	hasReads bool
+	subRev   uint64
+}
+
+// finish records e's span and, when its subtree is reusable at rev, subRev. Called when
+// e's build ends (its children are finished or reused).
+func (e *cacheEntry) finish(rev uint64) {
+	e.span, e.hasReads = nil, false
+	add := func(p model.Pointer) {
+		if !e.hasReads {
+			e.span, e.hasReads = p[:len(p):len(p)], true
+			return
+		}
+		k, n := 0, min(len(e.span), len(p))
+		for k < n && e.span[k] == p[k] {
+			k++
+		}
+		e.span = e.span[:k:k]
+	}
+	for _, p := range e.reads.Paths {
+		add(p)
+	}
+	ok := !e.noStore
+	for _, c := range e.children {
+		if c.hasReads {
+			add(c.span)
+		}
+		ok = ok && c.subRev == rev+1
+	}
+	e.subRev = 0
+	if ok {
+		e.subRev = rev + 1
+	}
 }
 
 type handlerRec struct {
@@ -50,7 +95,11 @@ type handlerRec struct {
 }
 
 // valid reports whether e can be reused in the current build.
-func (b *Builder) valid(e *cacheEntry) bool {
+func (b *Builder) valid(e *cacheEntry) bool { return b.validAt(e, nil) }
+
+// validAt is valid for an entry whose component the caller just looked up (cur, the
+// surface's current component of e's id; nil: look it up).
+func (b *Builder) validAt(e *cacheEntry, cur *model.Component) bool {
 	st := b.state
 	if e.checked == st.build {
 		return e.ok
@@ -60,13 +109,24 @@ func (b *Builder) valid(e *cacheEntry) bool {
 	if e.noStore {
 		return false
 	}
-	if c, ok := b.s.Component(e.comp.ID); !ok || c != e.comp {
-		return false
+	rev := b.s.ComponentsRev()
+	if e.subRev == rev+1 && !st.touched && !b.changedWithin(e) {
+		e.ok = true
+		return true
 	}
-	for _, id := range e.missing {
-		if _, ok := b.s.Component(id); ok {
+	if e.rev != rev {
+		if cur == nil {
+			cur, _ = b.s.Component(e.comp.ID)
+		}
+		if cur != e.comp {
 			return false
 		}
+		for _, id := range e.missing {
+			if _, ok := b.s.Component(id); ok {
+				return false
+			}
+		}
+		e.rev = rev
 	}
 	for _, p := range e.reads.Paths {
 		for _, c := range b.changed {
@@ -81,7 +141,22 @@ func (b *Builder) valid(e *cacheEntry) bool {
 		}
 	}
 	e.ok = true
+	e.subRev = rev + 1
 	return true
+}
+
+// changedWithin reports whether a data path changed since the last build may concern a
+// read of e's subtree (is related to its span).
+func (b *Builder) changedWithin(e *cacheEntry) bool {
+	if !e.hasReads {
+		return false
+	}
+	for _, c := range b.changed {
+		if c.Related(e.span) {
+			return true
+		}
+	}
+	return false
 }
 
 // reuse re-registers everything e's subtree registered when it was built.
@@ -94,14 +169,18 @@ func (b *Builder) reuse(e *cacheEntry) {
 	for _, id := range e.domIDs {
 		b.domIDs[id]++
 	}
-	b.errs = append(b.errs, e.errs...)
-	for _, k := range e.ui {
-		if u := st.entries[k]; u != nil {
-			u.seen = st.build
+	if len(e.errs) > 0 {
+		b.errs = append(b.errs, e.errs...)
+	}
+	if len(st.entries) > 0 {
+		for _, k := range e.ui {
+			if u := st.entries[k]; u != nil {
+				u.seen = st.build
+			}
 		}
 	}
-	if d := st.props[e.comp]; d != nil {
-		d.seen = st.build
+	if e.props != nil {
+		e.props.seen = st.build
 	}
 	if b.env.CollectReads {
 		for _, p := range e.reads.Paths {
@@ -115,16 +194,24 @@ func (b *Builder) reuse(e *cacheEntry) {
 	// Cache keys of reused children stay registered under their uid.
 }
 
-// cached returns the reusable node for uid, if any.
-func (b *Builder) cached(uid string) (*cacheEntry, bool) {
+// cached returns the reusable node for uid, an instance of component c, if any. hint is
+// the entry a template row found for uid last time: it is used instead of the map unless
+// a Touch since the last build may have marked another entry of uid (two templates over
+// the same rows each keep their own, both valid on their own).
+func (b *Builder) cached(uid string, c *model.Component, hint *cacheEntry) (*cacheEntry, bool) {
 	st := b.state
 	if b.dirty {
 		return nil, false
 	}
-	e := st.cache[uid]
-	if e == nil || e.used == st.build {
+	e := hint
+	if e == nil || st.touched {
+		e = st.cache[uid]
+	}
+	if e == nil || e.used+1 != st.build {
 		// used == build: the same uid appears twice in this build (a shared child):
-		// build it again rather than hand out one node twice.
+		// build it again rather than hand out one node twice. Older: the entry missed a
+		// build (and the data changes recorded for it), so it is stale (sweep drops
+		// such entries only now and then).
 		return nil, false
 	}
 	// The render context must match the one the entry was built in (its descendants'
@@ -135,7 +222,7 @@ func (b *Builder) cached(uid string) (*cacheEntry, bool) {
 	if b.instances+e.instances > b.maxInstances() {
 		return nil, false
 	}
-	if !b.valid(e) {
+	if !b.validAt(e, c) {
 		return nil, false
 	}
 	return e, true
@@ -148,4 +235,5 @@ func (u *UIState) Touch(uid string) {
 	if e := u.cache[uid]; e != nil {
 		e.noStore = true
 	}
+	u.touched = true
 }

@@ -3,6 +3,7 @@ package catalog
 import (
 	"net/url"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
@@ -219,8 +220,13 @@ type UIState struct {
 	precountID               string
 	entries                  map[string]*uiEntry
 	props                    map[*model.Component]*decoded
-	// cache holds the dom subtree of each instance built last time (see cache.go).
-	cache map[string]*cacheEntry
+	// cache holds the dom subtree of each instance built last time (see cache.go), and
+	// stale entries until sweep drops them; cacheLive is its size after the last sweep.
+	cache     map[string]*cacheEntry
+	cacheLive int
+	// touched: Touch was called since the last build (template rows look their cache
+	// entries up instead of trusting their hints).
+	touched bool
 	// rows holds each template's row pointers and keys (templateRows).
 	rows map[string]*rowsEntry
 	// pending holds the placeholder of each missing child, reused while it is missing
@@ -338,33 +344,44 @@ func (u *UIState) take() (changed []model.Pointer, dirty bool) {
 	return changed, dirty
 }
 
-// templateRow is one row of a template: its data pointer and its key (cid@pointer).
+// templateRow is one row of a template: its data pointer and its key (cid@pointer), and
+// the cache entry of its instance found by the last build (Builder.cached's hint).
 type templateRow struct {
-	ptr model.Pointer
-	key string
+	ptr  model.Pointer
+	key  string
+	last *cacheEntry
 }
 
 type rowsEntry struct {
 	cid, base string
-	keys      []string
+	keys      []string // nil: an array's indices
 	rows      []templateRow
 	used      uint64
 }
 
-// templateRows returns the rows of the template instance id (at most max) for data keys
-// under base, reusing the pointers and key strings of the previous build when the
-// template and its keys are unchanged (a 1,000-row list rebuilt for one changed row
-// allocates nothing per row).
-func (u *UIState) templateRows(id, cid string, base model.Pointer, keys []string, max int) []templateRow {
+// templateRows returns the rows of the template instance id (at most max) for the n data
+// keys under base (keys nil: an array of n items, keyed by index), reusing the pointers
+// and key strings of the previous build when the template and its keys are unchanged (a
+// 1,000-row list rebuilt for one changed row allocates nothing per row).
+func (u *UIState) templateRows(id, cid string, base model.Pointer, keys []string, n, max int) []templateRow {
 	if u.rows == nil {
 		u.rows = map[string]*rowsEntry{}
 	}
-	n := min(len(keys), max)
+	n = min(n, max)
 	bs := base.String()
 	e := u.rows[id]
-	if e == nil || e.cid != cid || e.base != bs || len(e.rows) != n || !slices.Equal(e.keys[:n], keys[:n]) {
-		e = &rowsEntry{cid: cid, base: bs, keys: append([]string(nil), keys[:n]...), rows: make([]templateRow, n)}
-		for i, k := range keys[:n] {
+	if e == nil || e.cid != cid || e.base != bs || len(e.rows) != n || (e.keys == nil) != (keys == nil) || !slices.Equal(e.keys, keys[:min(n, len(keys))]) {
+		e = &rowsEntry{cid: cid, base: bs, rows: make([]templateRow, n)}
+		if keys != nil {
+			e.keys = append([]string{}, keys[:n]...)
+		}
+		for i := range n {
+			k := ""
+			if keys != nil {
+				k = keys[i]
+			} else {
+				k = strconv.Itoa(i)
+			}
 			p := base.Append(k)
 			e.rows[i] = templateRow{ptr: p, key: cid + "@" + p.String()}
 		}
@@ -373,6 +390,9 @@ func (u *UIState) templateRows(id, cid string, base model.Pointer, keys []string
 	e.used = u.build
 	return e.rows
 }
+
+// cacheSweepBuilds is how many builds may pass between two sweeps of the build cache.
+const cacheSweepBuilds = 32
 
 type pendingEntry struct {
 	node *dom.Node
@@ -395,6 +415,7 @@ func (u *UIState) pendingNode(key string) *dom.Node {
 
 // sweep drops entries not touched by the build that just finished.
 func (u *UIState) sweep() {
+	u.touched = false
 	for k, e := range u.rows {
 		if e.used != u.build {
 			delete(u.rows, k)
@@ -405,10 +426,17 @@ func (u *UIState) sweep() {
 			delete(u.pending, k)
 		}
 	}
-	for k, c := range u.cache {
-		if c.used != u.build {
-			delete(u.cache, k)
+	// Entries a build did not use are never reused (cached wants one used by the
+	// previous build), so the cache is swept only when they may hold as much memory as
+	// the used ones, or every cacheSweepBuilds: a build reusing most of a large surface
+	// does not walk all of it again.
+	if len(u.cache) > 2*u.cacheLive+64 || u.build%cacheSweepBuilds == 0 {
+		for k, c := range u.cache {
+			if c.used != u.build {
+				delete(u.cache, k)
+			}
 		}
+		u.cacheLive = len(u.cache)
 	}
 
 	for k, e := range u.entries {

@@ -14,6 +14,10 @@ import (
 // El returns an element with attrs (set in order through SetAttr).
 func El(tag string, attrs ...dom.Attr) *dom.Node {
 	n := &dom.Node{Kind: dom.Element, Tag: tag}
+	if len(attrs) > 0 {
+		// Room for the attributes render functions add next (id, aria-*, decorate).
+		n.Attrs = make([]dom.Attr, 0, len(attrs)+2)
+	}
 	for _, at := range attrs {
 		SetAttr(n, at.Name, at.Value)
 	}

@@ -356,7 +356,9 @@ func (t *Tree) diffChildren(parent uint32, pc, nc []*Node, ns Namespace, e *Enco
 	ps, pe := 0, len(pc)-1
 	ns0, ne := 0, len(nc)-1
 	for ps <= pe && ns0 <= ne && matches(pc[ps], nc[ns0], ps, ns0) {
-		nc[ns0] = t.patch(pc[ps], nc[ns0], ns, e)
+		if pc[ps] != nc[ns0] { // the same node again: nothing to patch (most of a long list)
+			nc[ns0] = t.patch(pc[ps], nc[ns0], ns, e)
+		}
 		ps++
 		ns0++
 	}

@@ -156,7 +156,15 @@ func (p Pointer) HasPrefix(q Pointer) bool {
 
 // Related reports whether p and q are the same, or one is an ancestor of the other: the
 // notification rule of Subscribe.
-func (p Pointer) Related(q Pointer) bool { return p.HasPrefix(q) || q.HasPrefix(p) }
+func (p Pointer) Related(q Pointer) bool {
+	n := min(len(p), len(q))
+	for i := range n {
+		if p[i] != q[i] {
+			return false
+		}
+	}
+	return true
+}
 
 // Parent returns p without its last token (the root's parent is the root).
 func (p Pointer) Parent() Pointer {

@@ -170,6 +170,9 @@ type Renderer struct {
 	order   []string
 	pending map[string]pendingAction // v0.10 wantResponse actions by actionId
 	frameRq bool
+	// dispatching: a user event is being dispatched, and Dispatch renders its frame
+	// itself, so markDirty asks the host for no frame callback.
+	dispatching bool
 	// version of the last message seen: errors not tied to a surface use it.
 	lastVersion protocol.Version
 	// quiet > 0 while applying the answer to an error report: errors go to the page only.
@@ -459,7 +462,9 @@ func (r *Renderer) markDirty(s *surface) {
 	s.dirty = true
 	if !r.frameRq {
 		r.frameRq = true
-		r.host.RequestFrame()
+		if !r.dispatching {
+			r.host.RequestFrame()
+		}
 	}
 }
 
@@ -609,13 +614,17 @@ func (r *Renderer) Dispatch(surfaceID string, ev dom.Event) {
 	if !ok {
 		return
 	}
+	// What the user did shows at once (typing into a field bound to a Text updates the
+	// Text in the same task), rather than one animation frame later: input events come
+	// at most a few per frame, so this costs no batching. A frame the handler needs is
+	// rendered here, so the host gets no frame callback for it (one that was already
+	// requested still runs, and finds nothing dirty).
+	r.dispatching = true
 	s.env.Handlers.Dispatch(h, ev, func(e *protocol.Error) {
 		e.SurfaceID = surfaceID
 		r.Report(e)
 	})
-	// What the user did shows at once (typing into a field bound to a Text updates the
-	// Text in the same task), rather than one animation frame later: input events come
-	// at most a few per frame, so this costs no batching.
+	r.dispatching = false
 	if r.frameRq {
 		r.Frame()
 	}

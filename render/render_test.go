@@ -167,9 +167,15 @@ func TestTypingUpdatesModelAndBoundText(t *testing.T) {
 	r.Process([]byte(loginV09))
 	r.Frame()
 	input := findNode(h, "s1", func(n *memdom.Node) bool { return n.Tag == "input" })
+	frames, patches := h.frames, h.patches
 	dispatch(t, r, h, "s1", input, dom.Event{Type: "input", Value: "Grace"})
 	if r.Pending() {
 		t.Fatal("typing left a frame pending: the bound text must update in the same task")
+	}
+	// The frame was rendered inside Dispatch: no frame callback for the host to run
+	// later, and one patch.
+	if h.frames != frames || h.patches != patches+1 {
+		t.Fatalf("typing asked for %d frame callbacks and made %d patches, want 0 and 1", h.frames-frames, h.patches-patches)
 	}
 	var m map[string]any
 	if err := json.Unmarshal(r.DataModel("s1"), &m); err != nil {
@@ -180,6 +186,29 @@ func TestTypingUpdatesModelAndBoundText(t *testing.T) {
 	}
 	if !strings.Contains(h.text("s1"), "Grace") {
 		t.Fatalf("bound text not updated: %q", h.text("s1"))
+	}
+}
+
+// A frame requested before a user event (a message that arrived in the same task) is
+// rendered by the event's Dispatch, and a message after it asks the host for a frame
+// again: Dispatch's own frame leaves frame requests working.
+func TestTypingAfterMessageAndMessageAfterTyping(t *testing.T) {
+	r, h := newRenderer(t)
+	r.Process([]byte(loginV09))
+	r.Frame()
+	input := findNode(h, "s1", func(n *memdom.Node) bool { return n.Tag == "input" })
+	r.Process([]byte(`{"version":"v0.9","updateDataModel":{"surfaceId":"s1","path":"/title","value":"Before"}}`))
+	if !r.Pending() {
+		t.Fatal("a data model update requested no frame")
+	}
+	dispatch(t, r, h, "s1", input, dom.Event{Type: "input", Value: "Grace"})
+	if r.Pending() || !strings.Contains(h.text("s1"), "Grace") {
+		t.Fatalf("after typing: pending %v, text %q", r.Pending(), h.text("s1"))
+	}
+	frames := h.frames
+	r.Process([]byte(`{"version":"v0.9","updateDataModel":{"surfaceId":"s1","path":"/user/name","value":"Agent"}}`))
+	if !r.Pending() || h.frames != frames+1 {
+		t.Fatalf("a message after typing: pending %v, frame callbacks %d, want a new request", r.Pending(), h.frames-frames)
 	}
 }
 

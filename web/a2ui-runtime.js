@@ -13,14 +13,16 @@
 //     apply(bytes, len)       apply one op batch (Uint8Array; first `len` bytes, default all)
 //                             written by Go's dom.Encoder. Returns null, or an error string
 //                             (the batch stops at the failing op).
-//     setEventHandler(fn)     fn(host, nodeId, type, value, checked, key, timeStamp, flags) is
-//                             called once per delegated event whose target (or an ancestor
-//                             inside the host) is a node listening to that type; flags bit 0:
-//                             untrusted (synthetic) event, bit 1: a pointer click on a button
-//                             that appeared, moved or changed under the resting pointer less
-//                             than 500 ms ago (re-arming). Go's dom/browser bridge installs
-//                             it; it only enqueues. A CustomEvent adds a 9th argument: the
-//                             JSON of its detail ("" when it does not serialize).
+//     setEventHandler(fn)     fn(host, nodeId, type, value, flags, timeStamp[, key[, detail]])
+//                             is called once per delegated event whose target (or an
+//                             ancestor inside the host) is a node listening to that type;
+//                             flags bit 0: untrusted (synthetic) event, bit 1: a pointer click
+//                             on a button that appeared, moved or changed under the resting
+//                             pointer less than 500 ms ago (re-arming), bit 2: checked (or
+//                             open). key comes only when the event has one, detail (the JSON
+//                             of a CustomEvent's detail, "" when it does not serialize) only
+//                             for a CustomEvent: each argument is a crossing into Go. Go's
+//                             dom/browser bridge installs it; it only enqueues.
 //     factory(tag, fn)        register the factory of a page-defined component: an ELEM op
 //                             with ns 3 and this tag (it starts with "a2ui-factory-")
 //                             calls fn() for the element (catalog/host, A2UI.defineCatalog).
@@ -546,12 +548,18 @@
       if (type === "click" && ev.detail > 0 && n[ARMED] !== undefined && performance.now() - n[ARMED] < REARM_MS) {
         flags |= 2;
       }
-      let detail = "";
-      if (typeof CustomEvent === "function" && ev instanceof CustomEvent) {
-        try { detail = JSON.stringify(ev.detail === undefined ? null : ev.detail) || ""; } catch (e) { detail = ""; }
-      }
+      if (checked) flags |= 4;
+      const key = typeof ev.key === "string" ? ev.key : "";
       try {
-        onEvent(h.name, id, type, value, checked, typeof ev.key === "string" ? ev.key : "", ev.timeStamp || 0, flags, detail);
+        if (typeof CustomEvent === "function" && ev instanceof CustomEvent) {
+          let detail = "";
+          try { detail = JSON.stringify(ev.detail === undefined ? null : ev.detail) || ""; } catch (e) { detail = ""; }
+          onEvent(h.name, id, type, value, flags, ev.timeStamp || 0, key, detail);
+        } else if (key !== "") {
+          onEvent(h.name, id, type, value, flags, ev.timeStamp || 0, key);
+        } else {
+          onEvent(h.name, id, type, value, flags, ev.timeStamp || 0);
+        }
       } catch (e) {
         console.error("a2ui: event handler failed", e);
       }

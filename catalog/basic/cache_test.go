@@ -2,6 +2,7 @@ package basic
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -112,5 +113,141 @@ func TestCacheInvalidatedByComponentAndListChanges(t *testing.T) {
 	fifth, _ := catalog.Build(s, env)
 	if find(fifth, byClass("a2ui-pending")) != nil || !strings.Contains(dom.TextContent(fifth), "arrived") {
 		t.Fatalf("late child not rendered: %s", dom.HTML(fifth))
+	}
+}
+
+// A row that was not built by one build (the list was shorter) is not reused when it
+// comes back: a data change made while it was absent (here to an absolute path it reads)
+// was handed to that build only.
+func TestCacheRowAbsentForOneBuildIsRebuilt(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"List","children":{"componentId":"row","path":"/rows"}},
+		{"id":"row","component":"Text","text":{"path":"/label"}}
+	]`, `{"rows":[1,2],"label":"old"}`)
+	env := testEnv()
+	env.State = catalog.NewUIState()
+	s.Data.Subscribe(nil, env.State.DataChanged)
+	first, _ := catalog.Build(s, env)
+	if rowNode(first, "1") == nil {
+		t.Fatalf("no row 1: %s", dom.HTML(first))
+	}
+	set := func(p string, v any) {
+		t.Helper()
+		if err := s.Data.Set(model.MustPointer(p), v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set("/rows", []any{1.0})
+	set("/label", "new")
+	second, _ := catalog.Build(s, env)
+	if rowNode(second, "1") != nil || !strings.Contains(dom.TextContent(rowNode(second, "0")), "new") {
+		t.Fatalf("second build: %s", dom.HTML(second))
+	}
+	set("/rows", []any{1.0, 2.0})
+	third, _ := catalog.Build(s, env)
+	if n := rowNode(third, "1"); n == nil || n == rowNode(first, "1") || !strings.Contains(dom.TextContent(n), "new") {
+		t.Fatalf("row 1 came back stale: %s", dom.HTML(third))
+	}
+	// Many builds later (past a sweep of the cache) unchanged rows are still reused.
+	for range 40 {
+		catalog.Build(s, env)
+	}
+	last, _ := catalog.Build(s, env)
+	again, _ := catalog.Build(s, env)
+	if rowNode(again, "0") != rowNode(last, "0") || rowNode(again, "1") != rowNode(last, "1") {
+		t.Fatal("unchanged rows rebuilt after a sweep")
+	}
+}
+
+// Touch rebuilds the row holding the touched instance (a Button whose action is in
+// flight), and only that row, also when the rows are found through their hints.
+func TestCacheTouchRebuildsItsRow(t *testing.T) {
+	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"},{"name":"c"}]}`)
+	env := testEnv()
+	env.State = catalog.NewUIState()
+	s.Data.Subscribe(nil, env.State.DataChanged)
+	catalog.Build(s, env)
+	prev, _ := catalog.Build(s, env)
+	env.State.Touch("act@/rows/1")
+	next, _ := catalog.Build(s, env)
+	if rowNode(next, "0") != rowNode(prev, "0") || rowNode(next, "2") != rowNode(prev, "2") {
+		t.Error("rows without the touched instance were rebuilt")
+	}
+	if rowNode(next, "1") == rowNode(prev, "1") {
+		t.Fatal("the row of the touched Button was reused")
+	}
+	again, _ := catalog.Build(s, env)
+	if rowNode(again, "1") != rowNode(next, "1") {
+		t.Fatal("the rebuilt row was not reused by the next build")
+	}
+}
+
+// Two templates over the same rows with the same row component (the same instance keys)
+// both show a change of one row, build after build.
+func TestCacheTwoTemplatesOverTheSameRows(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"Column","children":["a","b"]},
+		{"id":"a","component":"List","children":{"componentId":"row","path":"/rows"}},
+		{"id":"b","component":"List","children":{"componentId":"row","path":"/rows"}},
+		{"id":"row","component":"Text","text":{"path":"name"}}
+	]`, `{"rows":[{"name":"x0"},{"name":"x1"}]}`)
+	env := testEnv()
+	env.State = catalog.NewUIState()
+	s.Data.Subscribe(nil, env.State.DataChanged)
+	catalog.Build(s, env)
+	for i, v := range []string{"y1", "z1", "w1"} {
+		if err := s.Data.Set(model.MustPointer("/rows/1/name"), v); err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 {
+			env.State.Touch("row@/rows/0")
+		}
+		root, _ := catalog.Build(s, env)
+		if got := strings.Count(dom.TextContent(root), v); got != 2 {
+			t.Fatalf("build %d: %q shown %d times: %s", i, v, got, dom.HTML(root))
+		}
+		if got := strings.Count(dom.TextContent(root), "x0"); got != 2 {
+			t.Fatalf("build %d: row 0 shown %d times: %s", i, got, dom.HTML(root))
+		}
+	}
+}
+
+// A row whose subtree reads its own item and a path outside it: a change of the outside
+// path rebuilds every row, a change inside one item only that row, a change of an ancestor
+// of the items every row (whatever the rows' common read prefix).
+func TestCacheRowReadsInsideAndOutsideItsItem(t *testing.T) {
+	_, s := newSurface(t, `[
+		{"id":"root","component":"List","children":{"componentId":"row","path":"/rows"}},
+		{"id":"row","component":"Row","children":["name","title"]},
+		{"id":"name","component":"Text","text":{"path":"name"}},
+		{"id":"title","component":"Text","text":{"path":"/title"}}
+	]`, `{"rows":[{"name":"a"},{"name":"b"}],"title":"T1"}`)
+	env := testEnv()
+	env.State = catalog.NewUIState()
+	s.Data.Subscribe(nil, env.State.DataChanged)
+	prev, _ := catalog.Build(s, env)
+	step := func(path string, v any, rebuilt ...string) {
+		t.Helper()
+		if err := s.Data.Set(model.MustPointer(path), v); err != nil {
+			t.Fatal(err)
+		}
+		next, _ := catalog.Build(s, env)
+		for _, i := range []string{"0", "1"} {
+			want := slices.Contains(rebuilt, i)
+			if got := rowNode(next, i) != rowNode(prev, i); got != want {
+				t.Errorf("after %s: row %s rebuilt %v, want %v", path, i, got, want)
+			}
+		}
+		prev = next
+	}
+	step("/title", "T2", "0", "1")
+	if got := strings.Count(dom.TextContent(prev), "T2"); got != 2 {
+		t.Fatalf("title shown %d times: %s", got, dom.HTML(prev))
+	}
+	step("/rows/1/name", "B", "1")
+	step("/rows/0", map[string]any{"name": "A"}, "0")
+	step("/rows", []any{map[string]any{"name": "x"}, map[string]any{"name": "y"}}, "0", "1")
+	if txt := dom.TextContent(prev); !strings.Contains(txt, "x") || !strings.Contains(txt, "y") {
+		t.Fatalf("rows after replacing the list: %s", dom.HTML(prev))
 	}
 }

@@ -38,37 +38,38 @@ func NewEvents(deliver func(dom.Event)) (*Events, error) {
 	return e, nil
 }
 
-// callback runs on the JS event loop: (host, nodeId, type, value, checked, key,
-// timeStamp, flags[, detail]), flags bit 0 = untrusted, bit 1 = re-arming; detail is the
-// JSON of a CustomEvent's detail. A malformed call is dropped.
+// callback runs on the JS event loop: (host, nodeId, type, value, flags, timeStamp[,
+// key[, detail]]), flags bit 0 = untrusted, bit 1 = re-arming, bit 2 = checked; key only
+// when the event has one, detail (the JSON of a CustomEvent's detail) only for a
+// CustomEvent. Each argument read is a crossing, so the runtime leaves out the empty
+// ones. A malformed call is dropped.
 func (e *Events) callback(_ safejs.Value, args []safejs.Value) any {
 	if len(args) < 6 || e.closed {
 		return nil
 	}
 	var ev dom.Event
-	var errs [8]error
-	var node int
+	var errs [7]error
+	var node, flags int
 	ev.Surface, errs[0] = args[0].String()
 	node, errs[1] = args[1].Int()
 	ev.Type, errs[2] = args[2].String()
 	ev.Value, errs[3] = args[3].String()
-	ev.Checked, errs[4] = args[4].Truthy()
-	ev.Key, errs[5] = args[5].String()
-	if len(args) >= 8 {
-		var flags int
-		ev.Time, errs[6] = args[6].Float()
-		flags, errs[7] = args[7].Int()
-		ev.Synthetic = flags&1 != 0
-		ev.Rearming = flags&2 != 0
+	flags, errs[4] = args[4].Int()
+	ev.Time, errs[5] = args[5].Float()
+	if len(args) >= 7 {
+		ev.Key, errs[6] = args[6].String()
 	}
-	if len(args) >= 9 && args[8].Type() == safejs.TypeString {
-		ev.Detail, _ = args[8].String()
+	if len(args) >= 8 && args[7].Type() == safejs.TypeString {
+		ev.Detail, _ = args[7].String()
 	}
 	for _, err := range errs {
 		if err != nil {
 			return nil
 		}
 	}
+	ev.Synthetic = flags&1 != 0
+	ev.Rearming = flags&2 != 0
+	ev.Checked = flags&4 != 0
 	ev.Node = uint32(node)
 	e.deliver(ev)
 	return nil

@@ -46,6 +46,7 @@ type config struct {
 	dist      string
 	profile   string
 	profTop   int
+	profOut   string
 }
 
 var anchorNames = map[string]string{
@@ -91,6 +92,7 @@ func main() {
 	flag.StringVar(&cfg.dist, "dist", "dist", "our built site (a2ui.js, a2ui.wasm, …)")
 	flag.StringVar(&cfg.profile, "profile", "", "RENDERER:EXPR — run one harness call (e.g. ours:BENCH.bulk(1000,20000)) under the CPU profiler, print the top functions and exit")
 	flag.IntVar(&cfg.profTop, "top", 40, "functions listed by -profile")
+	flag.StringVar(&cfg.profOut, "profile-out", "", "with -profile: also write the raw profile (a .cpuprofile that DevTools opens) to this file")
 	flag.Parse()
 
 	cfg.ceiling = time.Duration(*ceil) * time.Second

@@ -2,8 +2,11 @@ package main
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -11,6 +14,40 @@ import (
 	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 )
+
+// typingExpr recognises the profile expression "typing(N)": N keystrokes of the typing
+// workload (the field is set up before the profiler starts sampling keys).
+func typingExpr(expr string) (int, bool) {
+	rest, ok := strings.CutPrefix(expr, "typing(")
+	if !ok || !strings.HasSuffix(rest, ")") {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimSuffix(rest, ")"))
+	return n, err == nil && n > 0
+}
+
+// profileTyping sends n keystrokes the way the typing row does (after
+// BENCH.setupTyping) and puts the row's numbers (median, p95, mutation records) in res.
+func (b *bench) profileTyping(t *tab, n int, res *map[string]any) error {
+	for i := range n {
+		ch := string(b.cfg.keys[i%len(b.cfg.keys)])
+		if err := t.key(ch, 10*time.Second); err != nil {
+			return err
+		}
+		if err := t.poll("BENCH.typingState().done >= "+strconv.Itoa(i+1), 5*time.Second); err != nil {
+			return fmt.Errorf("keystroke %d: %w", i+1, err)
+		}
+	}
+	var st struct {
+		Times     []float64 `json:"times"`
+		Mutations int       `json:"mutations"`
+	}
+	if err := t.eval("BENCH.typingState()", 10*time.Second, &st); err != nil {
+		return err
+	}
+	*res = map[string]any{"keys": n, "p50": median(st.Times), "p95": percentile(st.Times, 0.95), "mutations": st.Mutations}
+	return nil
+}
 
 // profile runs one workload expression on one renderer's page under the V8 CPU
 // profiler and prints the functions with the most self time, and the inclusive time
@@ -23,6 +60,12 @@ func (b *bench) profile(renderer, expr string, top int) error {
 	}
 	defer t.cancel()
 	ctx := t.ctx
+	if _, ok := typingExpr(expr); ok {
+		var info map[string]any
+		if err := t.eval("BENCH.setupTyping(10000)", 30*time.Second, &info); err != nil {
+			return err
+		}
+	}
 	if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
 		return err
 	}
@@ -33,7 +76,12 @@ func (b *bench) profile(renderer, expr string, top int) error {
 		return err
 	}
 	var res map[string]any
-	evalErr := t.eval(expr, b.cfg.ceiling+60*time.Second, &res)
+	var evalErr error
+	if n, ok := typingExpr(expr); ok {
+		evalErr = b.profileTyping(t, n, &res)
+	} else {
+		evalErr = t.eval(expr, b.cfg.ceiling+60*time.Second, &res)
+	}
 	stop, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	if evalErr != nil {
 		return evalErr
@@ -45,6 +93,15 @@ func (b *bench) profile(renderer, expr string, top int) error {
 	p := stop.Profile
 	if p == nil || len(p.Nodes) == 0 {
 		return fmt.Errorf("empty profile")
+	}
+	if b.cfg.profOut != "" {
+		raw, err := json.Marshal(p)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(b.cfg.profOut, raw, 0o644); err != nil {
+			return err
+		}
 	}
 	// Self time per node from the samples, then per function name; inclusive time by
 	// walking each sample's stack (counting a function once per sample).

@@ -170,3 +170,21 @@ func TestErrorSummary(t *testing.T) {
 		}
 	}
 }
+
+func TestTypingExpr(t *testing.T) {
+	for _, tc := range []struct {
+		expr string
+		n    int
+		ok   bool
+	}{
+		{"typing(300)", 300, true},
+		{"typing(0)", 0, false},
+		{"typing(x)", 0, false},
+		{"typing(3", 0, false},
+		{"BENCH.stream(1000,20000)", 0, false},
+	} {
+		if n, ok := typingExpr(tc.expr); n != tc.n || ok != tc.ok {
+			t.Errorf("typingExpr(%q) = %d, %v; want %d, %v", tc.expr, n, ok, tc.n, tc.ok)
+		}
+	}
+}
