@@ -619,12 +619,14 @@ func (r *Renderer) Dispatch(surfaceID string, ev dom.Event) {
 	// at most a few per frame, so this costs no batching. A frame the handler needs is
 	// rendered here, so the host gets no frame callback for it (one that was already
 	// requested still runs, and finds nothing dirty).
-	r.dispatching = true
-	s.env.Handlers.Dispatch(h, ev, func(e *protocol.Error) {
-		e.SurfaceID = surfaceID
-		r.Report(e)
-	})
-	r.dispatching = false
+	func() {
+		r.dispatching = true
+		defer func() { r.dispatching = false }() // a handler's panic must not stop frames
+		s.env.Handlers.Dispatch(h, ev, func(e *protocol.Error) {
+			e.SurfaceID = surfaceID
+			r.Report(e)
+		})
+	}()
 	if r.frameRq {
 		r.Frame()
 	}
