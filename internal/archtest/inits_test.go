@@ -15,9 +15,9 @@ import (
 // regexps and maps are built on first use, not before the page's first frame.
 const initBudget = 16 << 10
 
-// initTotalBudget bounds the whole wasm's package inits (53 KB when it was set, most of it
+// initTotalBudget bounds the whole wasm's package inits (41 KB when it was set, most of it
 // the standard library's unicode, syscall and net/netip).
-const initTotalBudget = 96 << 10
+const initTotalBudget = 64 << 10
 
 // TestInitBudget builds the wasm (cmd/wasm), runs its package inits under Node with
 // GODEBUG=inittrace=1 (main then stops: Node has no DOM runtime) and checks what each
