@@ -26,3 +26,5 @@ require (
 	google.golang.org/grpc v1.82.1 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
 )
+
+replace github.com/yuin/goldmark => ./internal/goldmark

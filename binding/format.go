@@ -44,7 +44,7 @@ func ZoneOf(f Formatter) *time.Location {
 	return time.UTC
 }
 
-var defaultFormatter Formatter = NewGoFormatter("en-US")
+var defaultFormatter Formatter = &GoFormatter{Tag: "en-US", loc: &localeEnUS}
 
 // GoFormatter is the pure-Go Formatter. It reproduces Intl's output for a handful of
 // locales — en-US (the default for unknown tags), en-GB, de, fr, es, it, pt (Brazil), ja —
@@ -112,7 +112,7 @@ func (g *GoFormatter) FormatCurrency(v float64, currency string, decimals int, g
 	}
 	l := g.data()
 	neg, num := l.number(v, d, d, grouping)
-	sym, known := l.symbols[currency]
+	sym, known := l.symbols.of(currency)
 	if !known {
 		sym = currency
 	}
@@ -244,7 +244,7 @@ type localeData struct {
 	minGrouping    int
 	curSuffix      bool // "1.234,50 €" rather than "€1,234.50"
 	curPrefixSpace bool // "US$ 1.234,50" (pt)
-	symbols        map[string]string
+	symbols        *currencySymbols
 	plural         func(o operands) string
 	dates          *dateNames
 }
@@ -366,31 +366,81 @@ func pluralPolish(o operands) string {
 	return "many"
 }
 
+// currencySymbols are a locale's symbols for USD, EUR, GBP and JPY, in that order (static
+// data: nothing is built at package init).
+type currencySymbols [4]string
+
+// of returns the symbol of an ISO 4217 code; false for the codes it has none for.
+func (s *currencySymbols) of(code string) (string, bool) {
+	switch code {
+	case "USD":
+		return s[0], true
+	case "EUR":
+		return s[1], true
+	case "GBP":
+		return s[2], true
+	case "JPY":
+		return s[3], true
+	}
+	return "", false
+}
+
 var (
-	symEnUS = map[string]string{"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
-	symEnGB = map[string]string{"USD": "US$", "EUR": "€", "GBP": "£", "JPY": "JP¥"}
-	symDe   = map[string]string{"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
-	symFr   = map[string]string{"USD": "$US", "EUR": "€", "GBP": "£GB", "JPY": "JPY"}
-	symEs   = map[string]string{"USD": "US$", "EUR": "€", "GBP": "GBP", "JPY": "JPY"}
-	symIt   = map[string]string{"USD": "USD", "EUR": "€", "GBP": "£", "JPY": "JPY"}
-	symPt   = map[string]string{"USD": "US$", "EUR": "€", "GBP": "£", "JPY": "JP¥"}
-	symPl   = map[string]string{"USD": "USD", "EUR": "€", "GBP": "GBP", "JPY": "JPY"}
-	symJa   = map[string]string{"USD": "$", "EUR": "€", "GBP": "£", "JPY": "￥"}
+	symEnUS = currencySymbols{"$", "€", "£", "¥"}
+	symEnGB = currencySymbols{"US$", "€", "£", "JP¥"}
+	symDe   = currencySymbols{"$", "€", "£", "¥"}
+	symFr   = currencySymbols{"$US", "€", "£GB", "JPY"}
+	symEs   = currencySymbols{"US$", "€", "GBP", "JPY"}
+	symIt   = currencySymbols{"USD", "€", "£", "JPY"}
+	symPt   = currencySymbols{"US$", "€", "£", "JP¥"}
+	symPl   = currencySymbols{"USD", "€", "GBP", "JPY"}
+	symJa   = currencySymbols{"$", "€", "£", "￥"}
 )
 
-var locales = map[string]*localeData{
-	"en-US": {group: ",", decimal: ".", minGrouping: 4, symbols: symEnUS, plural: pluralOneIntV0, dates: datesEn},
-	"en-GB": {group: ",", decimal: ".", minGrouping: 4, symbols: symEnGB, plural: pluralOneIntV0, dates: datesEn},
-	"de":    {group: ".", decimal: ",", minGrouping: 4, curSuffix: true, symbols: symDe, plural: pluralOneIntV0, dates: datesDe},
-	"fr":    {group: "\u202f", decimal: ",", minGrouping: 4, curSuffix: true, symbols: symFr, plural: pluralFrench, dates: datesFr},
-	"es":    {group: ".", decimal: ",", minGrouping: 5, curSuffix: true, symbols: symEs, plural: pluralSpanish, dates: datesEs},
-	"it":    {group: ".", decimal: ",", minGrouping: 5, curSuffix: true, symbols: symIt, plural: pluralItalian, dates: datesEn},
-	"pt":    {group: ".", decimal: ",", minGrouping: 4, curPrefixSpace: true, symbols: symPt, plural: pluralFrench, dates: datesEn},
-	"ja":    {group: ",", decimal: ".", minGrouping: 4, symbols: symJa, plural: pluralOther, dates: datesEn},
-	"zh":    {group: ",", decimal: ".", minGrouping: 4, symbols: symEnGB, plural: pluralOther, dates: datesEn},
-	"ko":    {group: ",", decimal: ".", minGrouping: 4, symbols: symEnGB, plural: pluralOther, dates: datesEn},
-	"ru":    {group: "\u00a0", decimal: ",", minGrouping: 4, curSuffix: true, symbols: symDe, plural: pluralRussian, dates: datesEn},
-	"pl":    {group: "\u00a0", decimal: ",", minGrouping: 5, curSuffix: true, symbols: symPl, plural: pluralPolish, dates: datesEn},
+var (
+	localeEnUS = localeData{group: ",", decimal: ".", minGrouping: 4, symbols: &symEnUS, plural: pluralOneIntV0, dates: datesEn}
+	localeEnGB = localeData{group: ",", decimal: ".", minGrouping: 4, symbols: &symEnGB, plural: pluralOneIntV0, dates: datesEn}
+	localeDe   = localeData{group: ".", decimal: ",", minGrouping: 4, curSuffix: true, symbols: &symDe, plural: pluralOneIntV0, dates: datesDe}
+	localeFr   = localeData{group: "\u202f", decimal: ",", minGrouping: 4, curSuffix: true, symbols: &symFr, plural: pluralFrench, dates: datesFr}
+	localeEs   = localeData{group: ".", decimal: ",", minGrouping: 5, curSuffix: true, symbols: &symEs, plural: pluralSpanish, dates: datesEs}
+	localeIt   = localeData{group: ".", decimal: ",", minGrouping: 5, curSuffix: true, symbols: &symIt, plural: pluralItalian, dates: datesEn}
+	localePt   = localeData{group: ".", decimal: ",", minGrouping: 4, curPrefixSpace: true, symbols: &symPt, plural: pluralFrench, dates: datesEn}
+	localeJa   = localeData{group: ",", decimal: ".", minGrouping: 4, symbols: &symJa, plural: pluralOther, dates: datesEn}
+	localeZh   = localeData{group: ",", decimal: ".", minGrouping: 4, symbols: &symEnGB, plural: pluralOther, dates: datesEn}
+	localeKo   = localeData{group: ",", decimal: ".", minGrouping: 4, symbols: &symEnGB, plural: pluralOther, dates: datesEn}
+	localeRu   = localeData{group: "\u00a0", decimal: ",", minGrouping: 4, curSuffix: true, symbols: &symDe, plural: pluralRussian, dates: datesEn}
+	localePl   = localeData{group: "\u00a0", decimal: ",", minGrouping: 5, curSuffix: true, symbols: &symPl, plural: pluralPolish, dates: datesEn}
+)
+
+// locale returns the data of an exact key ("en-US", "de"; nil for none).
+func locale(key string) *localeData {
+	switch key {
+	case "en-US":
+		return &localeEnUS
+	case "en-GB":
+		return &localeEnGB
+	case "de":
+		return &localeDe
+	case "fr":
+		return &localeFr
+	case "es":
+		return &localeEs
+	case "it":
+		return &localeIt
+	case "pt":
+		return &localePt
+	case "ja":
+		return &localeJa
+	case "zh":
+		return &localeZh
+	case "ko":
+		return &localeKo
+	case "ru":
+		return &localeRu
+	case "pl":
+		return &localePl
+	}
+	return nil
 }
 
 // lookupLocale picks the data for a BCP 47 tag: exact "en-GB"-style match first (case
@@ -404,17 +454,17 @@ func lookupLocale(tag string) *localeData {
 		region = region[:i]
 	}
 	region = strings.ToUpper(region)
-	if l, ok := locales[lang+"-"+region]; ok {
+	if l := locale(lang + "-" + region); l != nil {
 		return l
 	}
 	if lang == "en" {
 		if region == "" {
-			return locales["en-US"]
+			return &localeEnUS
 		}
-		return locales["en-GB"]
+		return &localeEnGB
 	}
-	if l, ok := locales[lang]; ok {
+	if l := locale(lang); l != nil {
 		return l
 	}
-	return locales["en-US"]
+	return &localeEnUS
 }

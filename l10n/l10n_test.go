@@ -3,7 +3,11 @@ package l10n
 import "testing"
 
 func TestEveryTableTranslatesEveryKey(t *testing.T) {
-	for lang, tab := range tables {
+	for _, lang := range languages {
+		tab := table(lang)
+		if len(tab) == 0 {
+			t.Errorf("%s: no table", lang)
+		}
 		for k := range English {
 			if tab[k] == "" {
 				t.Errorf("%s: no text for %q", lang, k)

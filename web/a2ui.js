@@ -3,7 +3,7 @@
 //   <script src="https://host/path/a2ui.js" defer></script>
 //   <a2ui-renderer src="/agent/stream" action-url="/agent/action"></a2ui-renderer>
 //
-// `make build` bundles this file after wasm_exec.js and a2ui-runtime.js into dist/a2ui.js,
+// `make build` bundles this file before wasm_exec.js and a2ui-runtime.js into dist/a2ui.js,
 // with a2ui.css inlined below (internal/tools/bundle): a page copies dist/a2ui.js and
 // dist/a2ui.wasm and nothing else. The loader resolves a2ui.wasm relative to its own URL,
 // compiles the module while the first stream is already being fetched, and exposes
@@ -33,6 +33,7 @@
 // streams (at most 3 restarts a minute).
 // No eval, no innerHTML; the only network requests are the ones the page configured
 // (src, action-url, connect()) plus a2ui.wasm.
+"use strict"; // the whole bundle (this file comes first in it), as wasm_exec.js expects
 (() => {
   "use strict";
   if (window.A2UI && window.A2UI.ready) return; // loaded twice: keep the first instance
@@ -60,12 +61,21 @@
   const wasmFetch = fetchWasm();
 
   let sheet = null;
+  const makeSheet = () => {
+    if (!sheet) {
+      const s = new CSSStyleSheet();
+      s.replaceSync(CSS);
+      sheet = s;
+    }
+  };
+  // Parse the stylesheet while the wasm downloads (an idle moment), not in the first
+  // mount after the runtime is up; a mount before that parses it then.
+  if (window.requestIdleCallback) {
+    requestIdleCallback(() => { try { makeSheet(); } catch (e) { /* adoptStyles falls back */ } }, { timeout: 2000 });
+  }
   function adoptStyles(shadow) {
     try {
-      if (!sheet) {
-        sheet = new CSSStyleSheet();
-        sheet.replaceSync(CSS);
-      }
+      makeSheet();
       if (!shadow.adoptedStyleSheets.includes(sheet)) shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
     } catch (e) {
       // Older engines: a <style> element inside the shadow root (textContent, not HTML).
@@ -148,11 +158,10 @@
     }, 0);
   }
 
+  // The bundle (make build) evaluates this loader first, then wasm_exec.js and the DOM
+  // runtime: the download above starts before them. Nothing here needs window.Go or
+  // __a2uiRuntime before the module has compiled.
   const ready = (async () => {
-    if (!window.Go || !window.__a2uiRuntime) {
-      throw new Error("a2ui: load the a2ui.js that `make build` writes to dist/ (it bundles wasm_exec.js and the runtime), not web/a2ui.js");
-    }
-    const go = newGo();
     try {
       module = await WebAssembly.compileStreaming(wasmFetch);
     } catch (e) {
@@ -161,6 +170,10 @@
       module = await WebAssembly.compile(bytes);
     }
     mark("compiled");
+    if (!window.Go || !window.__a2uiRuntime) {
+      throw new Error("a2ui: load the a2ui.js that `make build` writes to dist/ (it bundles wasm_exec.js and the runtime), not web/a2ui.js");
+    }
+    const go = newGo();
     const inst = await WebAssembly.instantiate(module, go.importObject);
     mark("instantiated");
     const api = await run(go, inst);

@@ -17,7 +17,8 @@ import (
 type intlFormatter struct {
 	locale string
 	cache  map[string]safejs.Value
-	plural safejs.Value
+	plural safejs.Value // made on the first PluralCategory (Intl objects cost at start-up)
+	tried  bool         // plural was attempted
 	dates  *binding.GoFormatter
 	ok     bool
 }
@@ -27,9 +28,6 @@ func newIntlFormatter(locale string) *intlFormatter {
 	f.dates.Zone = time.Local
 	if intl, err := safejs.Global().Get("Intl"); err == nil && intl.Type() == safejs.TypeObject {
 		f.ok = true
-		if ctor, err := intl.Get("PluralRules"); err == nil {
-			f.plural, _ = ctor.New(locale)
-		}
 	}
 	return f
 }
@@ -110,6 +108,14 @@ func (f *intlFormatter) FormatDate(t time.Time, pattern string) string {
 }
 
 func (f *intlFormatter) PluralCategory(v float64) string {
+	if f.ok && !f.tried {
+		f.tried = true
+		if intl, err := safejs.Global().Get("Intl"); err == nil {
+			if ctor, err := intl.Get("PluralRules"); err == nil {
+				f.plural, _ = ctor.New(f.locale)
+			}
+		}
+	}
 	if f.ok && !f.plural.IsUndefined() {
 		if s, err := f.plural.Call("select", v); err == nil {
 			if str, err := s.String(); err == nil {

@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -30,6 +31,10 @@ func imports(t *testing.T) map[string][]string {
 			// As the go tool does: testdata and names starting with "." or "_" (the
 			// .tmp build cache, .git) hold no packages of the module.
 			if n := d.Name(); path != root && (n == "node_modules" || n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
+				return filepath.SkipDir
+			}
+			// A directory with a go.mod of its own (internal/goldmark) is another module.
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && path != root {
 				return filepath.SkipDir
 			}
 			return nil

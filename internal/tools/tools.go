@@ -7,5 +7,5 @@ package tools
 import (
 	_ "github.com/chromedp/chromedp"
 	_ "github.com/hack-pad/safejs"
-	_ "github.com/yuin/goldmark"
+	_ "github.com/yuin/goldmark/parser"
 )

@@ -16,13 +16,17 @@ import (
 )
 
 // browser is one headless Chromium with a fresh profile under tmpRoot.
+//
+// The server's certificate is trusted by its public key (--ignore-certificate-errors-spki-list),
+// not by ignoring certificate errors: Chromium does not keep a response with a certificate
+// error in its HTTP cache, which would make every "warm" load fetch from the network.
 type browser struct {
 	ctx     context.Context // the first tab's context: tabs and browser contexts derive from it
 	stop    func()
 	version string
 }
 
-func startBrowser(exe, tmpRoot string) (*browser, error) {
+func startBrowser(exe, tmpRoot, spki, jsFlags string) (*browser, error) {
 	if _, err := os.Stat(exe); err != nil {
 		return nil, fmt.Errorf("no Chromium at %s (set CHROMIUM): %w", exe, err)
 	}
@@ -45,13 +49,13 @@ func startBrowser(exe, tmpRoot string) (*browser, error) {
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
 		chromedp.NoFirstRun,
-		chromedp.IgnoreCertErrors, // the httptest TLS certificate
+		chromedp.Flag("ignore-certificate-errors-spki-list", spki), // the httptest TLS certificate
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("enable-precise-memory-info", true), // performance.memory without bucketing
-		chromedp.Flag("js-flags", "--expose-gc"),
+		chromedp.Flag("js-flags", strings.TrimSpace("--expose-gc "+jsFlags)),
 		chromedp.WindowSize(1200, 900),
 		chromedp.UserDataDir(profile),
 		chromedp.Env("TMPDIR="+tmp),

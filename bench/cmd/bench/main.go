@@ -47,6 +47,8 @@ type config struct {
 	profile   string
 	profTop   int
 	profOut   string
+	wasmCache string
+	jsFlags   string
 }
 
 var anchorNames = map[string]string{
@@ -93,6 +95,8 @@ func main() {
 	flag.StringVar(&cfg.profile, "profile", "", "RENDERER:EXPR — run one harness call (e.g. ours:BENCH.bulk(1000,20000)) under the CPU profiler, print the top functions and exit")
 	flag.IntVar(&cfg.profTop, "top", 40, "functions listed by -profile")
 	flag.StringVar(&cfg.profOut, "profile-out", "", "with -profile: also write the raw profile (a .cpuprofile that DevTools opens) to this file")
+	flag.StringVar(&cfg.wasmCache, "wasmcache", "", "LOADS:DWELL — load our start-up page LOADS times in one browser context under tracing (staying DWELL, e.g. 3s, on each page), print how each load got a2ui.wasm (HTTP cache, V8 module cache, code cache, lazy compilations) and exit")
+	flag.StringVar(&cfg.jsFlags, "jsflags", "", "extra V8 flags for Chromium (e.g. --wasm-caching-threshold=1000)")
 	flag.Parse()
 
 	cfg.ceiling = time.Duration(*ceil) * time.Second
@@ -185,7 +189,7 @@ func run(cfg config) error {
 	}, gen)
 	defer srv.Close()
 
-	br, err := startBrowser(cfg.chromium, filepath.Join(root, ".tmp"))
+	br, err := startBrowser(cfg.chromium, filepath.Join(root, ".tmp"), srv.spki(), cfg.jsFlags)
 	if err != nil {
 		return err
 	}
@@ -201,6 +205,9 @@ func run(cfg config) error {
 			return fmt.Errorf("-profile wants RENDERER:EXPR")
 		}
 		return b.profile(r, expr, cfg.profTop)
+	}
+	if cfg.wasmCache != "" {
+		return b.printWasmCache(cfg.wasmCache)
 	}
 	start := time.Now()
 	logf("bench: %s, %d run(s), ceiling %s, renderers %s", br.version, cfg.runs, cfg.ceiling, strings.Join(cfg.renderers, ","))

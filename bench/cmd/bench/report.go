@@ -91,7 +91,9 @@ const methodNotes = `## How each row is measured
   v0_9/…/09_login-form.json) processed as soon as the renderer is ready; time since navigation
   start of the first animation frame after its text is in the DOM. Cold: a new browser
   context (empty HTTP cache and code cache). Warm: the third load in one browser context
-  (static files are served with Cache-Control: max-age=3600).
+  (static files are served with Cache-Control: max-age=3600 and come from the HTTP cache:
+  Chromium trusts the test server's certificate by its key, as a certificate error would
+  keep responses out of the cache).
 - **static page, prerendered**: the login form rendered to static HTML by ` + "`a2ui prerender -page`" + `
   (declarative shadow root, stylesheet and stream inline, the loader deferred), loaded cold;
   time since navigation start of the first animation frame after its text is in the DOM, as

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -66,7 +68,15 @@ func newServer(mounts []mount, gen map[string]generated) *server {
 }
 
 func (s *server) URL() string { return s.ts.URL }
-func (s *server) Close()      { s.ts.Close() }
+
+func (s *server) Close() { s.ts.Close() }
+
+// spki is the base64 SHA-256 of the server certificate's public key, for Chromium's
+// --ignore-certificate-errors-spki-list.
+func (s *server) spki() string {
+	sum := sha256.Sum256(s.ts.Certificate().RawSubjectPublicKeyInfo)
+	return base64.StdEncoding.EncodeToString(sum[:])
+}
 
 // resetLog starts a new attribution window and returns nothing; takeLog returns
 // the requests since the last reset.

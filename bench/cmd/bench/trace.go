@@ -33,6 +33,7 @@ type traceMark struct {
 
 type resourceTiming struct {
 	Name          string  `json:"name"`
+	Transfer      float64 `json:"transfer"` // transferSize: 0 when the HTTP cache served it
 	ResponseStart float64 `json:"responseStart"`
 	ResponseEnd   float64 `json:"responseEnd"`
 }
@@ -129,6 +130,20 @@ func (b *bench) traceMarkdown() string {
 			}
 		}
 		w("\n")
+	}
+	if len(b.wasm) > 0 {
+		w("\nHow the warm row's three loads got a2ui.wasm (one more traced sequence in a fresh browser context): ")
+		for i, l := range b.wasm {
+			if i > 0 {
+				w("; ")
+			}
+			w(strings.TrimPrefix(l.String(), "load "))
+		}
+		w(". \"In-process cache\": V8 reused the module that an earlier page of the same renderer ",
+			"process compiled, so nothing is compiled again. Chromium's wasm code cache (the one a visit ",
+			"in a new renderer process would use) is written only after V8's caching threshold of ",
+			"optimized code, which these short loads do not reach (`-wasmcache 3:3s` shows it; with ",
+			"`-jsflags --wasm-caching-threshold=1000` in a persistent profile it is written and hit).\n")
 	}
 	if len(b.inits) > 0 {
 		var clock float64

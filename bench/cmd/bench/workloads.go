@@ -28,6 +28,7 @@ type bench struct {
 
 	traces map[string][]map[string]float64 // ours' start-up trace: "cold"/"warm" → one per run
 	inits  []initStat                      // ours' package inits (GODEBUG=inittrace=1), one load
+	wasm   []wasmLoad                      // ours' three warm-row loads, traced once
 }
 
 type rowDef struct {
@@ -468,6 +469,15 @@ func (b *bench) traceStartup(cold, warm startupResult, run int) {
 	}
 	b.inits = parseInittrace(res.Inittrace)
 	b.note("inittrace/ours", b.inits)
+	// How the warm row's loads get the module (HTTP cache, V8's caches), traced once.
+	if b.wasm, err = b.traceWasmCache("ours", 3, 0); err != nil {
+		logf("  ours   wasm cache trace: %v", err)
+		return
+	}
+	b.note("wasmloads/ours", b.wasm)
+	for _, l := range b.wasm {
+		logf("  ours   wasm %s", l)
+	}
 }
 
 type memSnap struct {

@@ -1,12 +1,13 @@
-// Command bundle writes the one script an embedding page loads: Go's wasm_exec.js, the
-// DOM runtime and the loader, concatenated, with the stylesheet inlined into the loader
-// as a JS string literal (the loader installs it as a constructable stylesheet in each
-// shadow root). A page then copies a2ui.js and a2ui.wasm and nothing else. `make build`
-// runs it:
+// Command bundle writes the one script an embedding page loads: the loader, Go's
+// wasm_exec.js and the DOM runtime, concatenated in the order given, with the stylesheet
+// inlined into the loader as a JS string literal (the loader installs it as a
+// constructable stylesheet in each shadow root). A page then copies a2ui.js and a2ui.wasm
+// and nothing else. `make build` runs it:
 //
-//	bundle -css web/a2ui.css -o dist/a2ui.js web/wasm_exec.js web/a2ui-runtime.js web/a2ui.js
+//	bundle -css web/a2ui.css -o dist/a2ui.js web/a2ui.js web/wasm_exec.js web/a2ui-runtime.js
 //
-// The last script must hold the placeholder /*a2ui:css*/"" exactly once.
+// The loader comes first so that the wasm download starts before the other scripts are
+// evaluated. The scripts together must hold the placeholder /*a2ui:css*/"" exactly once.
 package main
 
 import (
@@ -23,11 +24,11 @@ import (
 const placeholder = `/*a2ui:css*/""`
 
 func main() {
-	css := flag.String("css", "", "stylesheet to inline into the last script")
+	css := flag.String("css", "", "stylesheet to inline into the script holding "+placeholder)
 	out := flag.String("o", "", "output file")
 	flag.Parse()
 	if *out == "" || *css == "" || flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: bundle -css FILE.css -o OUT.js SCRIPT.js... (the last one holds "+placeholder+")")
+		fmt.Fprintln(os.Stderr, "usage: bundle -css FILE.css -o OUT.js SCRIPT.js... (one of them holds "+placeholder+")")
 		os.Exit(2)
 	}
 	if err := run(*css, *out, flag.Args()); err != nil {
@@ -47,9 +48,17 @@ func run(cssFile, out string, scripts []string) error {
 			return err
 		}
 	}
-	last := len(parts) - 1
-	if parts[last], err = inlineCSS(parts[last], css); err != nil {
-		return fmt.Errorf("%s: %w", scripts[last], err)
+	at, n := 0, 0
+	for i, p := range parts {
+		if c := bytes.Count(p, []byte(placeholder)); c > 0 {
+			at, n = i, n+c
+		}
+	}
+	if n != 1 {
+		return fmt.Errorf("want the placeholder %s once in the scripts, found it %d times", placeholder, n)
+	}
+	if parts[at], err = inlineCSS(parts[at], css); err != nil {
+		return fmt.Errorf("%s: %w", scripts[at], err)
 	}
 	var b bytes.Buffer
 	for _, p := range parts {

@@ -32,6 +32,15 @@ func TestRunBundlesScriptsAndInlinesCSS(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("bundle:\n%s\nwant:\n%s", got, want)
 	}
+	// The loader may come first (make build puts it there): the placeholder is found in
+	// whichever script holds it, and the order is kept.
+	if err := run(css, out, []string{loader, a}); err != nil {
+		t.Fatal(err)
+	}
+	first, _ := os.ReadFile(out)
+	if !strings.HasPrefix(string(first), "const CSS = \".a2ui-root") || !strings.HasSuffix(string(first), "console.log(one, CSS);\nvar one = 1;\n") {
+		t.Errorf("loader first:\n%s", first)
+	}
 	// The literal evaluates back to the stylesheet (when Node is there to check).
 	if node, err := exec.LookPath("node"); err == nil {
 		outCSS, err := exec.Command(node, "-e", "var console = {log: (a, b) => process.stdout.write(b)};\n"+string(got)).Output()
@@ -59,6 +68,13 @@ func TestRunRefusesWithoutOnePlaceholder(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "placeholder") {
 			t.Errorf("%s: err = %v, want a placeholder error", name, err)
 		}
+	}
+	// Once across all the scripts, not once in each.
+	one, other := filepath.Join(dir, "one.js"), filepath.Join(dir, "other.js")
+	os.WriteFile(one, []byte(placeholder), 0o644)
+	os.WriteFile(other, []byte(placeholder), 0o644)
+	if err := run(css, filepath.Join(dir, "out.js"), []string{one, other}); err == nil || !strings.Contains(err.Error(), "found it 2 times") {
+		t.Errorf("a placeholder in two scripts: err = %v", err)
 	}
 	empty := filepath.Join(dir, "empty.css")
 	os.WriteFile(empty, []byte("\n"), 0o644)
