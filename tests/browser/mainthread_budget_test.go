@@ -49,9 +49,9 @@ const taskBound = 75
 // is validated, decoded and its value parsed in slices, and a frame built in slices,
 // render.Options.Yield) and the probe renders after each case.
 // With A2UI_STRICT_TIMING=1 (an idle machine): no task over taskBound ms in any case,
-// and dataModel() within 100 ms. Measured on a loaded 2-core box: 5 MB lines in
-// 140-210 ms in all with no task over 64 ms (the first holds the 21 ms copy of the JS
-// string into Go); dataModel() 60-95 ms.
+// and dataModel() within 100 ms. Measured on an idle 2-core box: 5 MB lines in 130-160
+// ms in all with no task over 50 ms, 5,000 Texts in 215-230 ms (one task of up to 63 ms:
+// the patch's DOM insertion and layout), dataModel() 41-77 ms.
 func TestMainThreadBudget(t *testing.T) {
 	requireBuilt(t)
 	base := serve(t, rendererPage())
