@@ -226,30 +226,7 @@ func appendRaw(b []byte, raw json.RawMessage) []byte {
 	if len(raw) == 0 || !jsonscan.Valid(raw) {
 		return append(b, "null"...)
 	}
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		switch c {
-		case ' ', '\t', '\n', '\r':
-			continue
-		case '"':
-			j := i + 1
-			for j < len(raw) {
-				if raw[j] == '\\' {
-					j += 2
-					continue
-				}
-				if raw[j] == '"' {
-					break
-				}
-				j++
-			}
-			b = append(b, raw[i:j+1]...)
-			i = j
-		default:
-			b = append(b, c)
-		}
-	}
-	return b
+	return append(b, jsonscan.TrustedCompact(raw)...)
 }
 
 // kv is one member of an object written in a chosen order.
