@@ -28,3 +28,5 @@ require (
 )
 
 replace github.com/yuin/goldmark => ./internal/goldmark
+
+replace github.com/hack-pad/safejs => ./internal/safejs

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog/markdown"
+	"github.com/a2ui-go/a2ui/internal/neturl"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -47,7 +48,7 @@ func (b *Builder) markdownOptions(in *Instance) *markdown.Options {
 // ParseBaseURL parses the URL a surface's relative URLs resolve against (its stream's
 // URL) for Env.BaseURL; nil when s is not an absolute URL.
 func ParseBaseURL(s string) *url.URL {
-	u, err := url.Parse(s)
+	u, err := neturl.ParseURL(s)
 	if err != nil || !u.IsAbs() {
 		return nil
 	}

@@ -1,9 +1,9 @@
 package model
 
 import (
-	"reflect"
 	"sort"
 	"strconv"
+	"unsafe"
 
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -30,7 +30,9 @@ type orderRec struct {
 // orderSlack is how many stale records may pile up before a prune walk.
 const orderSlack = 64
 
-func mapID(m map[string]any) uintptr { return reflect.ValueOf(m).Pointer() }
+// mapID is the map's identity: a map value is a pointer to its runtime header, what
+// reflect.Value.Pointer returns (reflect is kept out of the wasm).
+func mapID(m map[string]any) uintptr { return uintptr(*(*unsafe.Pointer)(unsafe.Pointer(&m))) }
 
 // parseOrdered decodes raw like jsonscan.Parse and returns the key orders of its objects,
 // to hand to adoptOrder once the value is stored.

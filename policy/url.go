@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/a2ui-go/a2ui/internal/neturl"
 )
 
 // Kind is what a URL is used for; each kind has its own host allowlist.
@@ -89,7 +91,7 @@ func ParseHost(s string) (HostEntry, error) {
 	var e HostEntry
 	hostport := s
 	if i := strings.Index(s, "://"); i >= 0 {
-		u, err := url.Parse(s)
+		u, err := neturl.ParseURL(s)
 		if err != nil {
 			return bad(err.Error())
 		}
@@ -279,7 +281,7 @@ func parseHTTP(raw string, base *url.URL) (*url.URL, error) {
 			return nil, errors.New("control, space, backslash or invisible character")
 		}
 	}
-	u, err := url.Parse(raw)
+	u, err := neturl.ParseURL(raw)
 	if err != nil {
 		return nil, errors.New("not a URL")
 	}
@@ -353,7 +355,7 @@ func dataImage(raw string) bool {
 // DisplayHost returns the host of an absolute URL as the user should read it: lower-case
 // ASCII, IDN labels in Punycode ("" when u has none).
 func DisplayHost(u string) string {
-	pu, err := url.Parse(u)
+	pu, err := neturl.ParseURL(u)
 	if err != nil {
 		return ""
 	}

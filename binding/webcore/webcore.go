@@ -2,10 +2,10 @@ package webcore
 
 import (
 	"math"
-	"reflect"
 	"strconv"
 	"strings"
 	"unicode"
+	"unsafe"
 
 	"github.com/a2ui-go/a2ui/binding"
 )
@@ -140,7 +140,8 @@ func strictEqual(a, b any) bool {
 		return ok && x == y
 	case map[string]any:
 		y, ok := b.(map[string]any)
-		return ok && x != nil && reflect.ValueOf(x).UnsafePointer() == reflect.ValueOf(y).UnsafePointer()
+		// Identity: a map value is a pointer to its runtime header (no reflect in the wasm).
+		return ok && x != nil && *(*unsafe.Pointer)(unsafe.Pointer(&x)) == *(*unsafe.Pointer)(unsafe.Pointer(&y))
 	case []any:
 		y, ok := b.([]any)
 		return ok && len(x) > 0 && len(x) == len(y) && &x[0] == &y[0]

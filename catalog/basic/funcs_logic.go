@@ -1,11 +1,11 @@
 package basic
 
 import (
-	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/a2ui-go/a2ui/binding"
+	"github.com/a2ui-go/a2ui/internal/neturl"
 )
 
 // openUrl: returns OpenURL{URL} for an http or https URL with a host (the href as parsed
@@ -22,7 +22,7 @@ func fnOpenURL(c *binding.Context, args map[string]any) (any, error) {
 	if !ok {
 		return nil, binding.FuncError(c, "url must be a string")
 	}
-	u, perr := url.Parse(strings.TrimSpace(s))
+	u, perr := neturl.ParseURL(strings.TrimSpace(s))
 	if perr != nil {
 		return nil, binding.FuncError(c, "invalid URL "+strconv.Quote(s))
 	}

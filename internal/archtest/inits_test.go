@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/a2ui-go/a2ui/internal/fixtures"
 )
 
 // initBudget is the most a package of the wasm may allocate in its package init: tables,
@@ -34,17 +32,10 @@ func TestInitBudget(t *testing.T) {
 		}
 		t.Skip("node missing")
 	}
-	root := fixtures.RepoRoot(t)
+	wasm, _ := buildWasm(t)
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		t.Fatal(err)
-	}
-	wasm := filepath.Join(t.TempDir(), "a2ui.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-o", wasm, "./cmd/wasm")
-	build.Dir = root
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/wasm: %v\n%s", err, out)
 	}
 	run := exec.Command(node, filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec_node.js"), wasm)
 	run.Env = append(os.Environ(), "GODEBUG=inittrace=1")

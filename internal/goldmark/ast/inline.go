@@ -2,6 +2,7 @@ package ast
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	textm "github.com/yuin/goldmark/text"
@@ -422,7 +423,7 @@ func (t ReferenceLinkType) String() string {
 	case ReferenceLinkShortcut:
 		return "Shortcut"
 	default:
-		return fmt.Sprintf("Unknown(%d)", t)
+		return "Unknown(" + strconv.Itoa(int(t)) + ")"
 	}
 }
 

@@ -2,7 +2,7 @@
 package parser
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -54,7 +54,7 @@ func (r *reference) Title() []byte {
 }
 
 func (r *reference) String() string {
-	return fmt.Sprintf("Reference{Label:%s, Destination:%s, Title:%s}", r.label, r.destination, r.title)
+	return "Reference{Label:" + string(r.label) + ", Destination:" + string(r.destination) + ", Title:" + string(r.title) + "}"
 }
 
 type astReference struct {
@@ -74,7 +74,7 @@ func (r *astReference) Title() []byte {
 }
 
 func (r *astReference) String() string {
-	return fmt.Sprintf("Reference{Label:%s, Destination:%s, Title:%s}", r.Label(), r.Destination(), r.Title())
+	return "Reference{Label:" + string(r.Label()) + ", Destination:" + string(r.Destination()) + ", Title:" + string(r.Title()) + "}"
 }
 
 // An IDs interface is a collection of the element ids.
@@ -132,7 +132,7 @@ func (s *ids) Generate(value []byte, kind ast.NodeKind) []byte {
 		return result
 	}
 	for i := s.n[key] + 1; ; i++ {
-		newResult := fmt.Sprintf("%s-%d", result, i)
+		newResult := string(result) + "-" + strconv.Itoa(i)
 		if _, ok := s.values[newResult]; !ok {
 			s.values[newResult] = true
 			s.n[key] = i
@@ -408,7 +408,7 @@ func (p *parseContext) String() string {
 		refs = append(refs, r.String())
 	}
 
-	return fmt.Sprintf("Context{Store:%#v, Refs:%s}", p.store, strings.Join(refs, ","))
+	return "Context{Store:" + strconv.Itoa(len(p.store)) + " values, Refs:" + strings.Join(refs, ",") + "}"
 }
 
 func (p *parseContext) OpenedBlocks() []Block {
@@ -782,7 +782,7 @@ func (p *parser) AddOptions(opts ...Option) {
 func (p *parser) addBlockParser(v util.PrioritizedValue, options map[OptionName]any) {
 	bp, ok := v.Value.(BlockParser)
 	if !ok {
-		panic(fmt.Sprintf("%v is not a BlockParser", v.Value))
+		panic("value is not a BlockParser")
 	}
 	tcs := bp.Trigger()
 	so, ok := v.Value.(SetOptioner)
@@ -806,7 +806,7 @@ func (p *parser) addBlockParser(v util.PrioritizedValue, options map[OptionName]
 func (p *parser) addInlineParser(v util.PrioritizedValue, options map[OptionName]any) {
 	ip, ok := v.Value.(InlineParser)
 	if !ok {
-		panic(fmt.Sprintf("%v is not a InlineParser", v.Value))
+		panic("value is not a InlineParser")
 	}
 	tcs := ip.Trigger()
 	so, ok := v.Value.(SetOptioner)
@@ -829,7 +829,7 @@ func (p *parser) addInlineParser(v util.PrioritizedValue, options map[OptionName
 func (p *parser) addParagraphTransformer(v util.PrioritizedValue, options map[OptionName]any) {
 	pt, ok := v.Value.(ParagraphTransformer)
 	if !ok {
-		panic(fmt.Sprintf("%v is not a ParagraphTransformer", v.Value))
+		panic("value is not a ParagraphTransformer")
 	}
 	so, ok := v.Value.(SetOptioner)
 	if ok {
@@ -843,7 +843,7 @@ func (p *parser) addParagraphTransformer(v util.PrioritizedValue, options map[Op
 func (p *parser) addASTTransformer(v util.PrioritizedValue, options map[OptionName]any) {
 	at, ok := v.Value.(ASTTransformer)
 	if !ok {
-		panic(fmt.Sprintf("%v is not a ASTTransformer", v.Value))
+		panic("value is not a ASTTransformer")
 	}
 	so, ok := v.Value.(SetOptioner)
 	if ok {
