@@ -129,6 +129,8 @@ type Builder struct {
 	// changed are the data paths written since the previous build; dirty: reuse nothing.
 	changed []model.Pointer
 	dirty   bool
+	// echo is the control write this build may skip re-rendering for (Echo).
+	echo echoRec
 	// triggerHooks run in addition to a Button's own click handling (a Modal trigger).
 	triggerHooks []func()
 	// phrasing > 0 while rendering inside an element that only allows phrasing content
@@ -180,6 +182,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 	b.hs.Reset()
 	b.state.bind(s)
 	b.changed, b.dirty = b.state.take()
+	b.echo, b.state.echo = b.state.echo, echoRec{}
 	b.state.build++
 
 	root := &dom.Node{Kind: dom.Element, Tag: "div", Key: s.ID,

@@ -250,6 +250,9 @@ type UIState struct {
 	submitted bool
 	// secrets are the data paths bound to obscured TextFields (policy.go).
 	secrets map[string]model.Pointer
+	// echo is the last write a text control made from its own input (Builder.Echo),
+	// taken by the next build.
+	echo echoRec
 }
 
 // Local is the UI state of one component instance that lives outside the data model
