@@ -209,6 +209,11 @@ func BuildResult(s *model.Surface, env *Env) Result {
 			root.Children = []*dom.Node{failedClosed()}
 		}
 	}
+	// The next keystrokes may Refresh this build's tree (not a notice, not cut short).
+	b.state.fresh, b.state.freshRev = "", b.s.ComponentsRev()
+	if s.Ready() && (s.CatalogID == "" || b.cat.Accepts(s.CatalogID)) && !b.limitHit && !b.timedOut {
+		b.state.fresh = rootID
+	}
 	errs := b.newErrors()
 	b.state.sweep()
 	res := Result{Root: root, Errors: errs, Reads: b.reads.Paths, TimedOut: b.timedOut}
@@ -377,7 +382,7 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 
 	// From here on the instance has its own cache entry.
 	e := &cacheEntry{comp: c, phrasing: b.phrasing, used: b.state.build, checked: b.state.build,
-		noStore: len(b.triggerHooks) > 0, rev: b.s.ComponentsRev()}
+		noStore: len(b.triggerHooks) > 0, rev: b.s.ComponentsRev(), uid: uid, scope: refreshScope(scope)}
 	if !b.dirty { // a first or full build has no previous entries to size from
 		if old := b.state.cache[uid]; old != nil {
 			// A rebuilt parent of many children (a list while it streams in) records
@@ -419,6 +424,7 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 	scope.Reads = &e.reads
 	in := &Instance{Comp: c, Key: key, UID: uid, Scope: scope, props: b.decode(c)}
 	e.props = in.props
+	e.layout = def.Layout && !in.Has("accessibility") // decorate may label a control inside
 	e.ui = append(e.ui, uid)
 	for p, msg := range in.props.bad {
 		b.err(protocol.CodeValidationFailed, id, p, msg)

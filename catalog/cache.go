@@ -56,6 +56,11 @@ type cacheEntry struct {
 	span     model.Pointer
 	hasReads bool
 	subRev   uint64
+	// uid and scope are the instance's, for Refresh to render it again; layout: its
+	// component only places its children (ComponentDef.Layout).
+	uid    string
+	scope  binding.Scope
+	layout bool
 }
 
 // finish records e's span and, when its subtree is reusable at rev, subRev. Called when
