@@ -34,7 +34,8 @@ func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
 		return false // the last build did not reuse-check the whole tree (a notice, a noStore entry)
 	}
 	b := &Builder{env: env, s: s, state: st, hs: env.Handlers, cat: env.Catalog, pol: env.Policy,
-		onPath: map[string]bool{}, domIDs: map[string]int{}, changed: st.changed, echo: st.echo, rootID: st.fresh}
+		onPath: map[string]bool{}, domIDs: map[string]int{}, changed: st.changed, echo: st.echo, rootID: st.fresh,
+		instances: 1} // the deadline (and Yield) is checked every 32 leaves, as every 32 instances of a build
 	if b.cat == nil {
 		b.cat = &Catalog{}
 	}
@@ -55,7 +56,7 @@ func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
 		if c != old.comp {
 			return b.abort(leaves[:i+1])
 		}
-		b.cur, b.phrasing, b.bytes, b.instances = nil, old.phrasing, 0, 0
+		b.cur, b.phrasing, b.bytes = nil, old.phrasing, 0
 		n := b.build(c, c.ID, old.node.Key, old.uid, old.scope)
 		l.entry = st.cache[old.uid]
 		l.node = n

@@ -3,6 +3,8 @@
 package browser
 
 import (
+	"strings"
+
 	"github.com/hack-pad/safejs"
 
 	"github.com/a2ui-go/a2ui/dom"
@@ -38,35 +40,43 @@ func NewEvents(deliver func(dom.Event)) (*Events, error) {
 	return e, nil
 }
 
-// callback runs on the JS event loop: (host, nodeId, type, value, flags, timeStamp[,
-// key[, detail]]), flags bit 0 = untrusted, bit 1 = re-arming, bit 2 = checked; key only
-// when the event has one, detail (the JSON of a CustomEvent's detail) only for a
-// CustomEvent. Each argument read is a crossing, so the runtime leaves out the empty
-// ones. A malformed call is dropped.
+// callback runs on the JS event loop: (hostIndex, nodeId, flags, timeStamp, typeAndValue[,
+// key[, detail]]), flags bit 0 = untrusted, bit 1 = re-arming, bit 2 = checked;
+// typeAndValue the event type, a space and the control's value; key only when the event
+// has one, detail (the JSON of a CustomEvent's detail) only for a CustomEvent. Each
+// argument read is a crossing and each string a copy, so the runtime sends one string
+// and leaves out the empty ones. A malformed call, or one for a host no longer attached,
+// is dropped.
 func (e *Events) callback(_ safejs.Value, args []safejs.Value) any {
-	if len(args) < 6 || e.closed {
+	if len(args) < 5 || e.closed {
 		return nil
 	}
 	var ev dom.Event
-	var errs [7]error
-	var node, flags int
-	ev.Surface, errs[0] = args[0].String()
+	var errs [6]error
+	var host, node, flags int
+	var tv string
+	host, errs[0] = args[0].Int()
 	node, errs[1] = args[1].Int()
-	ev.Type, errs[2] = args[2].String()
-	ev.Value, errs[3] = args[3].String()
-	flags, errs[4] = args[4].Int()
-	ev.Time, errs[5] = args[5].Float()
-	if len(args) >= 7 {
-		ev.Key, errs[6] = args[6].String()
+	flags, errs[2] = args[2].Int()
+	ev.Time, errs[3] = args[3].Float()
+	tv, errs[4] = args[4].String()
+	if len(args) >= 6 {
+		ev.Key, errs[5] = args[5].String()
 	}
-	if len(args) >= 8 && args[7].Type() == safejs.TypeString {
-		ev.Detail, _ = args[7].String()
+	if len(args) >= 7 && args[6].Type() == safejs.TypeString {
+		ev.Detail, _ = args[6].String()
 	}
 	for _, err := range errs {
 		if err != nil {
 			return nil
 		}
 	}
+	sp := strings.IndexByte(tv, ' ')
+	name, ok := hostNames[host]
+	if sp < 0 || !ok {
+		return nil
+	}
+	ev.Surface, ev.Type, ev.Value = name, tv[:sp], tv[sp+1:]
 	ev.Synthetic = flags&1 != 0
 	ev.Rearming = flags&2 != 0
 	ev.Checked = flags&4 != 0
