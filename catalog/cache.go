@@ -67,24 +67,13 @@ type cacheEntry struct {
 // e's build ends (its children are finished or reused).
 func (e *cacheEntry) finish(rev uint64) {
 	e.span, e.hasReads = nil, false
-	add := func(p model.Pointer) {
-		if !e.hasReads {
-			e.span, e.hasReads = p[:len(p):len(p)], true
-			return
-		}
-		k, n := 0, min(len(e.span), len(p))
-		for k < n && e.span[k] == p[k] {
-			k++
-		}
-		e.span = e.span[:k:k]
-	}
 	for _, p := range e.reads.Paths {
-		add(p)
+		e.widen(p)
 	}
 	ok := !e.noStore
 	for _, c := range e.children {
 		if c.hasReads {
-			add(c.span)
+			e.widen(c.span)
 		}
 		ok = ok && c.subRev == rev+1
 	}
@@ -92,6 +81,19 @@ func (e *cacheEntry) finish(rev uint64) {
 	if ok {
 		e.subRev = rev + 1
 	}
+}
+
+// widen makes e's span cover p as well (the longest common prefix).
+func (e *cacheEntry) widen(p model.Pointer) {
+	if !e.hasReads {
+		e.span, e.hasReads = p[:len(p):len(p)], true
+		return
+	}
+	k, n := 0, min(len(e.span), len(p))
+	for k < n && e.span[k] == p[k] {
+		k++
+	}
+	e.span = e.span[:k:k]
 }
 
 type handlerRec struct {

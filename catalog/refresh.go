@@ -43,7 +43,7 @@ func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
 		b.pol = policy.Default()
 	}
 	var leaves []refreshLeaf
-	var path []*cacheEntry
+	path := make([]*cacheEntry, 0, 16)
 	if !b.refreshWalk(root, &path, &leaves) {
 		return false
 	}
@@ -76,6 +76,9 @@ func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
 		delta := ne.bytes - old.bytes
 		for _, a := range l.path[:len(l.path)-1] {
 			a.bytes += delta
+			if ne.hasReads { // a function may read other paths now
+				a.widen(ne.span)
+			}
 		}
 		// The old entry object stays (ancestors and template rows point at it) and
 		// takes the new render's record; its node is the mounted one, now updated.
