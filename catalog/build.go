@@ -382,7 +382,7 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 
 	// From here on the instance has its own cache entry.
 	e := &cacheEntry{comp: c, phrasing: b.phrasing, used: b.state.build, checked: b.state.build,
-		noStore: len(b.triggerHooks) > 0, rev: b.s.ComponentsRev(), uid: uid, scope: refreshScope(scope)}
+		noStore: len(b.triggerHooks) > 0, rev: b.s.ComponentsRev(), uid: uid, base: scope.Base, inTemplate: scope.InTemplate}
 	if !b.dirty { // a first or full build has no previous entries to size from
 		if old := b.state.cache[uid]; old != nil {
 			// A rebuilt parent of many children (a list while it streams in) records

@@ -56,11 +56,13 @@ type cacheEntry struct {
 	span     model.Pointer
 	hasReads bool
 	subRev   uint64
-	// uid and scope are the instance's, for Refresh to render it again; layout: its
-	// component only places its children (ComponentDef.Layout).
-	uid    string
-	scope  binding.Scope
-	layout bool
+	// uid, base and inTemplate are the instance's (its scope but the surface), for
+	// Refresh to render it again; layout: its component only places its children
+	// (ComponentDef.Layout).
+	uid        string
+	base       model.Pointer
+	inTemplate bool
+	layout     bool
 }
 
 // finish records e's span and, when its subtree is reusable at rev, subRev. Called when

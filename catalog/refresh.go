@@ -34,7 +34,7 @@ func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
 		return false // the last build did not reuse-check the whole tree (a notice, a noStore entry)
 	}
 	b := &Builder{env: env, s: s, state: st, hs: env.Handlers, cat: env.Catalog, pol: env.Policy,
-		onPath: map[string]bool{}, domIDs: map[string]int{}, changed: st.changed, echo: st.echo, rootID: st.fresh,
+		changed: st.changed, echo: st.echo, rootID: st.fresh,
 		instances: 1} // the deadline (and Yield) is checked every 32 leaves, as every 32 instances of a build
 	if b.cat == nil {
 		b.cat = &Catalog{}
@@ -47,6 +47,7 @@ func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
 	if !b.refreshWalk(root, &path, &leaves) {
 		return false
 	}
+	b.onPath, b.domIDs = map[string]bool{}, map[string]int{}
 	// Render the leaves again; nothing is applied before all of them qualify.
 	total := root.bytes
 	for i := range leaves {
@@ -57,7 +58,7 @@ func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
 			return b.abort(leaves[:i+1])
 		}
 		b.cur, b.phrasing, b.bytes = nil, old.phrasing, 0
-		n := b.build(c, c.ID, old.node.Key, old.uid, old.scope)
+		n := b.build(c, c.ID, old.node.Key, old.uid, binding.Scope{Surface: s, Base: old.base, InTemplate: old.inTemplate})
 		l.entry = st.cache[old.uid]
 		l.node = n
 		ne := l.entry
@@ -144,11 +145,4 @@ func (b *Builder) abort(leaves []refreshLeaf) bool {
 		b.state.cache[old.uid] = old
 	}
 	return false
-}
-
-// refreshScope is the scope an instance was built in, kept for Refresh (without the
-// reads, which go to the entry).
-func refreshScope(s binding.Scope) binding.Scope {
-	s.Reads = nil
-	return s
 }
