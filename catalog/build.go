@@ -131,6 +131,8 @@ type Builder struct {
 	dirty   bool
 	// echo is the control write this build may skip re-rendering for (Echo).
 	echo echoRec
+	// refreshing: Refresh renders leaves again (their props' static checks passed).
+	refreshing bool
 	// triggerHooks run in addition to a Button's own click handling (a Modal trigger).
 	triggerHooks []func()
 	// phrasing > 0 while rendering inside an element that only allows phrasing content
@@ -429,8 +431,10 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 	for p, msg := range in.props.bad {
 		b.err(protocol.CodeValidationFailed, id, p, msg)
 	}
-	for i := range def.Props {
-		b.checkProp(in, &def.Props[i])
+	if !b.refreshing { // Refresh renders components that validated without errors
+		for i := range def.Props {
+			b.checkProp(in, &def.Props[i])
+		}
 	}
 
 	b.onPath[pathKey] = true

@@ -34,7 +34,7 @@ func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
 		return false // the last build did not reuse-check the whole tree (a notice, a noStore entry)
 	}
 	b := &Builder{env: env, s: s, state: st, hs: env.Handlers, cat: env.Catalog, pol: env.Policy,
-		changed: st.changed, echo: st.echo, rootID: st.fresh,
+		changed: st.changed, echo: st.echo, rootID: st.fresh, refreshing: true,
 		instances: 1} // the deadline (and Yield) is checked every 32 leaves, as every 32 instances of a build
 	if b.cat == nil {
 		b.cat = &Catalog{}
