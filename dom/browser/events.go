@@ -51,35 +51,47 @@ func (e *Events) callback(_ safejs.Value, args []safejs.Value) any {
 	if len(args) < 5 || e.closed {
 		return nil
 	}
+	// Typed reads of the arguments (no JS exception is possible, so none is caught).
+	num := func(a safejs.Value) (float64, bool) {
+		if a.Type() != safejs.TypeNumber {
+			return 0, false
+		}
+		return safejs.Unsafe(a).Float(), true
+	}
+	str := func(a safejs.Value) (string, bool) {
+		if a.Type() != safejs.TypeString {
+			return "", false
+		}
+		return safejs.Unsafe(a).String(), true
+	}
 	var ev dom.Event
-	var errs [6]error
-	var host, node, flags int
-	var tv string
-	host, errs[0] = args[0].Int()
-	node, errs[1] = args[1].Int()
-	flags, errs[2] = args[2].Int()
-	ev.Time, errs[3] = args[3].Float()
-	tv, errs[4] = args[4].String()
+	host, ok1 := num(args[0])
+	node, ok2 := num(args[1])
+	flags, ok3 := num(args[2])
+	t, ok4 := num(args[3])
+	tv, ok5 := str(args[4])
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || node < 0 || node > 1<<32-1 {
+		return nil
+	}
+	ev.Time = t
 	if len(args) >= 6 {
-		ev.Key, errs[5] = args[5].String()
-	}
-	if len(args) >= 7 && args[6].Type() == safejs.TypeString {
-		ev.Detail, _ = args[6].String()
-	}
-	for _, err := range errs {
-		if err != nil {
+		if ev.Key, ok1 = str(args[5]); !ok1 {
 			return nil
 		}
 	}
+	if len(args) >= 7 {
+		ev.Detail, _ = str(args[6])
+	}
 	sp := strings.IndexByte(tv, ' ')
-	name, ok := hostNames[host]
+	name, ok := hostNames[int(host)]
 	if sp < 0 || !ok {
 		return nil
 	}
 	ev.Surface, ev.Type, ev.Value = name, tv[:sp], tv[sp+1:]
-	ev.Synthetic = flags&1 != 0
-	ev.Rearming = flags&2 != 0
-	ev.Checked = flags&4 != 0
+	f := int(flags)
+	ev.Synthetic = f&1 != 0
+	ev.Rearming = f&2 != 0
+	ev.Checked = f&4 != 0
 	ev.Node = uint32(node)
 	e.deliver(ev)
 	return nil
