@@ -62,8 +62,10 @@ type decoded struct {
 	v    map[string]any
 	bad  map[string]string // props that were not valid JSON → error message
 	seen uint64
-	// kids memoizes childItems per prop (an id list is as immutable as its component).
+	// kids memoizes childItems per prop (an id list is as immutable as its component);
+	// part the component's ::part() name.
 	kids map[string][]childItem
+	part string
 }
 
 // childItem is one entry of an array of child ids: an id (duplicates dropped, since a
@@ -832,7 +834,10 @@ func (b *Builder) decorate(in *Instance, n *dom.Node) {
 	}
 	// ::part() name for the page: the component type in kebab case ("choice-picker").
 	if Attr(n, "part") == "" {
-		SetAttr(n, "part", partName(in.Comp.Type))
+		if in.props.part == "" {
+			in.props.part = partName(in.Comp.Type)
+		}
+		SetAttr(n, "part", in.props.part)
 	}
 	if w, ok := in.props.v["weight"]; ok {
 		if f, isNum := w.(float64); isNum && f > 0 && f < 1e6 {
