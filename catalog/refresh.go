@@ -105,8 +105,11 @@ type refreshLeaf struct {
 // reads a change concerns; false when such an instance is not a leaf. Subtrees no
 // change concerns are skipped, as a build would reuse them.
 func (b *Builder) refreshWalk(e *cacheEntry, path *[]*cacheEntry, out *[]refreshLeaf) bool {
-	if !b.changedWithin(e) || b.echoed(e) {
+	if !b.changedWithin(e) {
 		return true
+	}
+	if b.echoed(e) { // the control shows the written value already
+		return len(e.children) == 0
 	}
 	*path = append(*path, e)
 	defer func() { *path = (*path)[:len(*path)-1] }()
