@@ -25,7 +25,7 @@ func TestFrameAllocations(t *testing.T) {
 		maxBytes uint64  // bytes allocated per frame
 		setup    func(t *testing.T) (run func(i int), check func(t *testing.T))
 	}{
-		{"keystroke", 64, 6 << 10, func(t *testing.T) (func(int), func(*testing.T)) {
+		{"keystroke", 40, 4 << 10, func(t *testing.T) (func(int), func(*testing.T)) {
 			r, h := newRenderer(t)
 			r.Process([]byte(loginV09))
 			r.Frame()
