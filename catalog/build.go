@@ -114,9 +114,11 @@ type Builder struct {
 	md    *markdown.Options
 	mdIn  *Instance // the Text whose Markdown md is rendering
 
-	errs      []*protocol.Error
-	reads     binding.Reads
-	onPath    map[string]bool
+	errs  []*protocol.Error
+	reads binding.Reads
+	// path is the instances being rendered, root first (a component met again with the
+	// same scope base is a cycle).
+	path      []pathItem
 	depth     int
 	instances int
 	bytes     int
@@ -176,7 +178,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 		env.State = NewUIState()
 	}
 	b := &Builder{env: env, s: s, state: env.State, hs: env.Handlers, cat: env.Catalog, pol: env.Policy,
-		onPath: map[string]bool{}, domIDs: map[string]int{}}
+		domIDs: map[string]int{}}
 	if b.cat == nil {
 		b.cat = &Catalog{} // no component: every one renders as unknown
 	}
@@ -223,7 +225,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 	res := Result{Root: root, Errors: errs, Reads: b.reads.Paths, TimedOut: b.timedOut}
 	// Handlers of this build keep the Builder alive as long as their subtree is cached:
 	// drop what only the build itself needed.
-	b.reads, b.onPath, b.domIDs, b.errs, b.md, b.mdIn = binding.Reads{}, nil, nil, nil, nil, nil
+	b.reads, b.path, b.domIDs, b.errs, b.md, b.mdIn = binding.Reads{}, nil, nil, nil, nil, nil
 	return res
 }
 
@@ -348,8 +350,7 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 		b.noStore()
 		return notice(key, "a2ui-limit", "Render time budget exceeded")
 	}
-	pathKey := id + "\x00" + scope.Base.String()
-	if b.onPath[pathKey] {
+	if b.onPath(id, scope.Base) {
 		b.noStore()
 		b.err(protocol.CodeCycle, id, "", "component "+strconv.Quote(id)+" contains itself")
 		return notice(key, "a2ui-cycle", b.Msg(l10n.ComponentCycle, id))
@@ -439,12 +440,12 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 		}
 	}
 
-	b.onPath[pathKey] = true
+	b.path = append(b.path, pathItem{id, scope.Base})
 	b.depth++
 	nerr, hmark, ph, nhooks := len(b.errs), b.hs.next, b.phrasing, len(b.triggerHooks)
 	defer func() {
 		b.depth--
-		delete(b.onPath, pathKey)
+		b.path = b.path[:len(b.path)-1]
 		if r := recover(); r != nil {
 			b.phrasing, b.triggerHooks = ph, b.triggerHooks[:nhooks]
 			b.errs = b.errs[:nerr]
@@ -468,6 +469,23 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 	b.decorate(in, n)
 	b.account(e, n)
 	return n
+}
+
+// pathItem is an instance on the Builder's path: its component id and scope base.
+type pathItem struct {
+	id   string
+	base model.Pointer
+}
+
+// onPath reports whether component id is being rendered with scope base already (a
+// cycle). The path is as deep as the nesting, which maxDepth bounds.
+func (b *Builder) onPath(id string, base model.Pointer) bool {
+	for i := range b.path {
+		if it := &b.path[i]; it.id == id && it.base.Equal(base) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkProp validates prop ps of in against its PropSpec: present when required, and a

@@ -47,7 +47,7 @@ func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
 	if !b.refreshWalk(root, &path, &leaves) {
 		return false
 	}
-	b.onPath, b.domIDs = map[string]bool{}, map[string]int{}
+	b.domIDs = map[string]int{}
 	// Render the leaves again; nothing is applied before all of them qualify.
 	total := root.bytes
 	for i := range leaves {
