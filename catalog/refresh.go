@@ -11,13 +11,13 @@ import (
 // own render read a data path written since the last build is a leaf (no child instance,
 // handler, DOM id, missing child or error: a Text bound to the field's path) under
 // Layout components only, it renders those leaves again and patches each one's mounted
-// subtree in place (dom.Tree.Replace),
-// writing the ops into e, instead of rendering their ancestors and diffing the surface.
-// The result is what BuildResult and t.Render would give. It reports false, having
-// changed nothing, when that does not hold (a component changed, local UI state changed,
-// the last build failed closed, a leaf's new render differs in kind or tag, has
-// handlers or errors, or a limit is reached): then build as usual. t is the surface's
-// tree, which holds the last build's nodes. Called on the UI goroutine.
+// subtree in place (dom.Tree.Replace, ops into e) instead of rendering their ancestors
+// and diffing the surface: the DOM and the cache end as BuildResult and t.Render would
+// leave them. It reports false, with the tree and the cache as they were, when that does
+// not hold (a component changed, local UI state changed, the last build failed closed,
+// a leaf's new render differs in kind or tag, has handlers or errors, or a limit is
+// reached): then build as usual. t is the surface's tree, which holds the last build's
+// nodes. Called on the UI goroutine.
 func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
 	st := env.State
 	if st == nil || env.Handlers == nil || env.CollectReads || st.fresh == "" || st.dirty || st.touched ||
