@@ -41,6 +41,16 @@ func (r *Reads) Add(p model.Pointer) {
 		return
 	}
 	if r.seen == nil {
+		// A component reads a few paths: compare them, and index only a longer list.
+		for _, q := range r.Paths {
+			if q.Equal(p) {
+				return
+			}
+		}
+		if len(r.Paths) < smallReads {
+			r.Paths = append(r.Paths, p)
+			return
+		}
 		r.seen = make(map[string]struct{}, len(r.Paths)+8)
 		for _, q := range r.Paths {
 			r.seen[pointerKey(q)] = struct{}{}
@@ -53,6 +63,9 @@ func (r *Reads) Add(p model.Pointer) {
 	r.seen[k] = struct{}{}
 	r.Paths = append(r.Paths, p)
 }
+
+// smallReads is how many paths Reads compares one by one before it indexes them.
+const smallReads = 8
 
 // pointerKey is an unambiguous map key for p: each token is length-prefixed, since
 // tokens may contain any byte.

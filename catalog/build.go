@@ -62,8 +62,10 @@ type decoded struct {
 	v    map[string]any
 	bad  map[string]string // props that were not valid JSON → error message
 	seen uint64
-	// kids memoizes childItems per prop (an id list is as immutable as its component).
+	// kids memoizes childItems per prop (an id list is as immutable as its component);
+	// part the component's ::part() name.
 	kids map[string][]childItem
+	part string
 }
 
 // childItem is one entry of an array of child ids: an id (duplicates dropped, since a
@@ -112,9 +114,11 @@ type Builder struct {
 	md    *markdown.Options
 	mdIn  *Instance // the Text whose Markdown md is rendering
 
-	errs      []*protocol.Error
-	reads     binding.Reads
-	onPath    map[string]bool
+	errs  []*protocol.Error
+	reads binding.Reads
+	// path is the instances being rendered, root first (a component met again with the
+	// same scope base is a cycle).
+	path      []pathItem
 	depth     int
 	instances int
 	bytes     int
@@ -129,6 +133,10 @@ type Builder struct {
 	// changed are the data paths written since the previous build; dirty: reuse nothing.
 	changed []model.Pointer
 	dirty   bool
+	// echo is the control write this build may skip re-rendering for (Echo).
+	echo echoRec
+	// refreshing: Refresh renders leaves again (their props' static checks passed).
+	refreshing bool
 	// triggerHooks run in addition to a Button's own click handling (a Modal trigger).
 	triggerHooks []func()
 	// phrasing > 0 while rendering inside an element that only allows phrasing content
@@ -170,7 +178,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 		env.State = NewUIState()
 	}
 	b := &Builder{env: env, s: s, state: env.State, hs: env.Handlers, cat: env.Catalog, pol: env.Policy,
-		onPath: map[string]bool{}, domIDs: map[string]int{}}
+		domIDs: map[string]int{}}
 	if b.cat == nil {
 		b.cat = &Catalog{} // no component: every one renders as unknown
 	}
@@ -180,6 +188,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 	b.hs.Reset()
 	b.state.bind(s)
 	b.changed, b.dirty = b.state.take()
+	b.echo, b.state.echo = b.state.echo, echoRec{}
 	b.state.build++
 
 	root := &dom.Node{Kind: dom.Element, Tag: "div", Key: s.ID,
@@ -206,12 +215,17 @@ func BuildResult(s *model.Surface, env *Env) Result {
 			root.Children = []*dom.Node{failedClosed()}
 		}
 	}
+	// The next keystrokes may Refresh this build's tree (not a notice, not cut short).
+	b.state.fresh, b.state.freshRev = "", b.s.ComponentsRev()
+	if s.Ready() && (s.CatalogID == "" || b.cat.Accepts(s.CatalogID)) && !b.limitHit && !b.timedOut {
+		b.state.fresh = rootID
+	}
 	errs := b.newErrors()
 	b.state.sweep()
 	res := Result{Root: root, Errors: errs, Reads: b.reads.Paths, TimedOut: b.timedOut}
 	// Handlers of this build keep the Builder alive as long as their subtree is cached:
 	// drop what only the build itself needed.
-	b.reads, b.onPath, b.domIDs, b.errs, b.md, b.mdIn = binding.Reads{}, nil, nil, nil, nil, nil
+	b.reads, b.path, b.domIDs, b.errs, b.md, b.mdIn = binding.Reads{}, nil, nil, nil, nil, nil
 	return res
 }
 
@@ -336,8 +350,7 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 		b.noStore()
 		return notice(key, "a2ui-limit", "Render time budget exceeded")
 	}
-	pathKey := id + "\x00" + scope.Base.String()
-	if b.onPath[pathKey] {
+	if b.onPath(id, scope.Base) {
 		b.noStore()
 		b.err(protocol.CodeCycle, id, "", "component "+strconv.Quote(id)+" contains itself")
 		return notice(key, "a2ui-cycle", b.Msg(l10n.ComponentCycle, id))
@@ -374,7 +387,7 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 
 	// From here on the instance has its own cache entry.
 	e := &cacheEntry{comp: c, phrasing: b.phrasing, used: b.state.build, checked: b.state.build,
-		noStore: len(b.triggerHooks) > 0, rev: b.s.ComponentsRev()}
+		noStore: len(b.triggerHooks) > 0, rev: b.s.ComponentsRev(), uid: uid, base: scope.Base, inTemplate: scope.InTemplate}
 	if !b.dirty { // a first or full build has no previous entries to size from
 		if old := b.state.cache[uid]; old != nil {
 			// A rebuilt parent of many children (a list while it streams in) records
@@ -416,20 +429,23 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 	scope.Reads = &e.reads
 	in := &Instance{Comp: c, Key: key, UID: uid, Scope: scope, props: b.decode(c)}
 	e.props = in.props
+	e.layout = def.Layout && !in.Has("accessibility") // decorate may label a control inside
 	e.ui = append(e.ui, uid)
 	for p, msg := range in.props.bad {
 		b.err(protocol.CodeValidationFailed, id, p, msg)
 	}
-	for i := range def.Props {
-		b.checkProp(in, &def.Props[i])
+	if !b.refreshing { // Refresh renders components that validated without errors
+		for i := range def.Props {
+			b.checkProp(in, &def.Props[i])
+		}
 	}
 
-	b.onPath[pathKey] = true
+	b.path = append(b.path, pathItem{id, scope.Base})
 	b.depth++
 	nerr, hmark, ph, nhooks := len(b.errs), b.hs.next, b.phrasing, len(b.triggerHooks)
 	defer func() {
 		b.depth--
-		delete(b.onPath, pathKey)
+		b.path = b.path[:len(b.path)-1]
 		if r := recover(); r != nil {
 			b.phrasing, b.triggerHooks = ph, b.triggerHooks[:nhooks]
 			b.errs = b.errs[:nerr]
@@ -453,6 +469,23 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 	b.decorate(in, n)
 	b.account(e, n)
 	return n
+}
+
+// pathItem is an instance on the Builder's path: its component id and scope base.
+type pathItem struct {
+	id   string
+	base model.Pointer
+}
+
+// onPath reports whether component id is being rendered with scope base already (a
+// cycle). The path is as deep as the nesting, which maxDepth bounds.
+func (b *Builder) onPath(id string, base model.Pointer) bool {
+	for i := range b.path {
+		if it := &b.path[i]; it.id == id && it.base.Equal(base) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkProp validates prop ps of in against its PropSpec: present when required, and a
@@ -819,7 +852,10 @@ func (b *Builder) decorate(in *Instance, n *dom.Node) {
 	}
 	// ::part() name for the page: the component type in kebab case ("choice-picker").
 	if Attr(n, "part") == "" {
-		SetAttr(n, "part", partName(in.Comp.Type))
+		if in.props.part == "" {
+			in.props.part = partName(in.Comp.Type)
+		}
+		SetAttr(n, "part", in.props.part)
 	}
 	if w, ok := in.props.v["weight"]; ok {
 		if f, isNum := w.(float64); isNum && f > 0 && f < 1e6 {

@@ -56,30 +56,26 @@ type cacheEntry struct {
 	span     model.Pointer
 	hasReads bool
 	subRev   uint64
+	// uid, base and inTemplate are the instance's (its scope but the surface), for
+	// Refresh to render it again; layout: its component only places its children
+	// (ComponentDef.Layout).
+	uid        string
+	base       model.Pointer
+	inTemplate bool
+	layout     bool
 }
 
 // finish records e's span and, when its subtree is reusable at rev, subRev. Called when
 // e's build ends (its children are finished or reused).
 func (e *cacheEntry) finish(rev uint64) {
 	e.span, e.hasReads = nil, false
-	add := func(p model.Pointer) {
-		if !e.hasReads {
-			e.span, e.hasReads = p[:len(p):len(p)], true
-			return
-		}
-		k, n := 0, min(len(e.span), len(p))
-		for k < n && e.span[k] == p[k] {
-			k++
-		}
-		e.span = e.span[:k:k]
-	}
 	for _, p := range e.reads.Paths {
-		add(p)
+		e.widen(p)
 	}
 	ok := !e.noStore
 	for _, c := range e.children {
 		if c.hasReads {
-			add(c.span)
+			e.widen(c.span)
 		}
 		ok = ok && c.subRev == rev+1
 	}
@@ -87,6 +83,19 @@ func (e *cacheEntry) finish(rev uint64) {
 	if ok {
 		e.subRev = rev + 1
 	}
+}
+
+// widen makes e's span cover p as well (the longest common prefix).
+func (e *cacheEntry) widen(p model.Pointer) {
+	if !e.hasReads {
+		e.span, e.hasReads = p[:len(p):len(p)], true
+		return
+	}
+	k, n := 0, min(len(e.span), len(p))
+	for k < n && e.span[k] == p[k] {
+		k++
+	}
+	e.span = e.span[:k:k]
 }
 
 type handlerRec struct {
@@ -128,10 +137,12 @@ func (b *Builder) validAt(e *cacheEntry, cur *model.Component) bool {
 		}
 		e.rev = rev
 	}
-	for _, p := range e.reads.Paths {
-		for _, c := range b.changed {
-			if p.Related(c) {
-				return false
+	if !b.echoed(e) {
+		for _, p := range e.reads.Paths {
+			for _, c := range b.changed {
+				if p.Related(c) {
+					return false
+				}
 			}
 		}
 	}
@@ -236,4 +247,76 @@ func (u *UIState) Touch(uid string) {
 		e.noStore = true
 	}
 	u.touched = true
+}
+
+// echoRec is a write a text control made from its own input event (Builder.Echo): the
+// instance's cache entry, the path, the data model's version right after the write, the
+// control's node and the value it shows (the value written).
+type echoRec struct {
+	entry   *cacheEntry
+	ptr     model.Pointer
+	version uint64
+	control *dom.Node
+	value   string
+}
+
+// Echo prepares the typing fast path of a text control bound to ptr: the control's input
+// handler calls echo(v) after writing v, the control's own value, to ptr, and the next
+// build reuses the instance's subtree instead of rendering it again for that write (the
+// browser already shows v; the diff then sends only what other components show of ptr).
+// The caller's render must depend on ptr only through the value the control shows. Echo
+// returns nil (no fast path) unless every other prop of the instance is a literal and it
+// has no checks; at build time the entry must also have read nothing but ptr and the model
+// must be unchanged since the write. Called while rendering in; echo runs on the UI
+// goroutine at event time.
+func (b *Builder) Echo(in *Instance, control *dom.Node, ptr model.Pointer) (echo func(v string)) {
+	e := b.cur
+	if e == nil || !literalProps(in.props.v) {
+		return nil
+	}
+	st, d := b.state, b.s.Data
+	return func(v string) {
+		st.echo = echoRec{entry: e, ptr: ptr, version: d.Version(), control: control, value: v}
+	}
+}
+
+// literalProps reports whether props (a component's, decoded) hold no binding, function
+// call or checks: only strings, numbers, booleans and null besides "value".
+func literalProps(props map[string]any) bool {
+	for k, v := range props {
+		switch v.(type) {
+		case string, float64, bool, nil:
+			if k == "checks" {
+				return false
+			}
+		default:
+			if k != "value" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// echoed reports whether e is the entry of the build's echo (Echo) and is current for
+// it: it read nothing but the echoed path, and nothing was written since. Its control
+// then shows the echoed value, which the reused node records (the mounted tree matches
+// the live control, so a later render diffs against what the user sees).
+func (b *Builder) echoed(e *cacheEntry) bool {
+	ec := &b.echo
+	if ec.entry != e || b.s.Data.Version() != ec.version {
+		return false
+	}
+	for _, p := range e.reads.Paths {
+		if !p.Equal(ec.ptr) {
+			return false
+		}
+	}
+	for i := range ec.control.Props {
+		if pr := &ec.control.Props[i]; pr.Name == "value" && !pr.Host {
+			pr.Value = ec.value
+			return true
+		}
+	}
+	return false
 }

@@ -62,6 +62,10 @@ type ComponentDef struct {
 	Description string
 	Props       []PropSpec
 	Render      RenderFunc
+	// Layout: Render only places its children's nodes and never reads them (a Column,
+	// not a Button, which is named by its content), so a child rendered again can be
+	// patched in place without rendering this component again (Refresh).
+	Layout bool
 }
 
 // Catalog maps component type names to definitions and function names to functions. A

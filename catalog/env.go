@@ -250,6 +250,13 @@ type UIState struct {
 	submitted bool
 	// secrets are the data paths bound to obscured TextFields (policy.go).
 	secrets map[string]model.Pointer
+	// echo is the last write a text control made from its own input (Builder.Echo),
+	// taken by the next build.
+	echo echoRec
+	// fresh is the root id of the last build when Refresh may update its tree ("": it
+	// may not), freshRev the components revision it was built at.
+	fresh    string
+	freshRev uint64
 }
 
 // Local is the UI state of one component instance that lives outside the data model

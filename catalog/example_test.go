@@ -57,3 +57,32 @@ func ExampleThemeStyle() {
 	// --a2ui-font: Inter, sans-serif
 	// true
 }
+
+// After a data write, Refresh renders again only the leaves that read the written path
+// and patches them in place; the next Build reuses the tree it updated.
+func ExampleRefresh() {
+	p := model.NewProcessor(model.Options{})
+	dec := protocol.NewDecoder()
+	apply := func(line string) {
+		msgs, _ := dec.Decode(json.RawMessage(line))
+		for _, m := range msgs {
+			p.Apply(m)
+		}
+	}
+	apply(`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}`)
+	apply(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Column","children":["title","name"]},{"id":"title","component":"Text","text":"Name"},{"id":"name","component":"Text","text":{"path":"/name"}}]}}`)
+	apply(`{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/name","value":"Ada"}}`)
+	s, _ := p.Surface("s")
+	env := &catalog.Env{Catalog: basic.Catalog(), Functions: basic.Functions(), State: catalog.NewUIState()}
+	s.Data.Subscribe(nil, env.State.DataChanged) // what render does for each surface
+	tree := dom.NewTree("s")
+	var enc dom.Encoder
+	root, _ := catalog.Build(s, env)
+	tree.Render(root, &enc)
+
+	apply(`{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/name","value":"Ada L"}}`)
+	enc.Reset()
+	fmt.Println(catalog.Refresh(s, env, tree, &enc), enc.Ops()-1, "op:", dom.TextContent(tree.Root()))
+	// Output:
+	// true 1 op: NameAda L
+}

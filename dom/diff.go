@@ -102,6 +102,32 @@ func (t *Tree) Render(next *Node, e *Encoder) {
 	}
 }
 
+// Replaceable reports whether Replace(prev, next) can patch in place: prev is a mounted
+// node below the root, and next, not mounted, has its Kind, Tag and Key.
+func (t *Tree) Replaceable(prev, next *Node) bool {
+	return prev != nil && next != nil && prev != t.root && t.live(prev) && next.ID == 0 &&
+		prev.Kind == next.Kind && prev.Tag == next.Tag && prev.Key == next.Key
+}
+
+// Replace makes the mounted subtree prev match next, as Render of a tree with next in
+// prev's place would, without walking the rest of the tree: the ops go into e (after a
+// HOST op; nothing when nothing changed), and prev, which its parent keeps pointing at,
+// takes next's content (next's nodes below it are mounted). It does nothing unless
+// Replaceable(prev, next). prev must be an HTML element or a text node.
+func (t *Tree) Replace(prev, next *Node, e *Encoder) {
+	if !t.Replaceable(prev, next) {
+		return
+	}
+	m := e.mark()
+	e.Host(t.host)
+	n := t.patch(prev, next, NSHTML, e)
+	*prev = *n
+	t.nodes[prev.ID] = prev
+	if e.ops == m.ops+1 {
+		e.rewind(m)
+	}
+}
+
 // Destroy removes the mounted tree (one REMOVE op) and frees all ids.
 func (t *Tree) Destroy(e *Encoder) {
 	if t.root != nil {

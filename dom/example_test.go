@@ -61,3 +61,25 @@ func ExampleOutline() {
 	// </div>
 	// a < b
 }
+
+// Replace patches one mounted subtree in place, without diffing the rest of the tree:
+// the parent keeps pointing at the same node, which now holds the new content.
+func ExampleTree_Replace() {
+	doc := memdom.New()
+	doc.Attach("main")
+	tree := dom.NewTree("main")
+	var enc dom.Encoder
+	label := dom.El("p", dom.T("Ada"))
+	tree.Render(dom.El("div", dom.El("input"), label), &enc)
+	_ = doc.Apply(enc.Bytes())
+
+	enc.Reset()
+	next := dom.El("p", dom.T("Ada L"))
+	fmt.Println(tree.Replaceable(label, next))
+	tree.Replace(label, next, &enc)
+	_ = doc.Apply(enc.Bytes())
+	fmt.Println(doc.Host("main").HTML(), enc.Ops(), "ops;", label.Children[0].Text)
+	// Output:
+	// true
+	// <div><input><p>Ada L</p></div> 2 ops; Ada L
+}

@@ -136,10 +136,11 @@ func TestJSRuntimeErrorsAndEvents(t *testing.T) {
 	if res[2].Err == nil || !strings.Contains(*res[2].Err, "unknown op 77") {
 		t.Fatalf("bad op error: %+v", res[2])
 	}
-	// A click on the button's text node is delegated to the button (node id, type, flags:
-	// untrusted, key; no detail argument for an event that is not a CustomEvent).
+	// A click on the button's text node is delegated to the button (host index, node id,
+	// flags: untrusted, "type value", key; no detail argument for an event that is not a
+	// CustomEvent).
 	ev := res[3].Got
-	if len(ev) != 1 || len(ev[0]) != 7 || ev[0][0] != "s" || ev[0][1] != float64(btn.ID) || ev[0][2] != "click" || ev[0][4] != float64(1) || ev[0][6] != "Enter" {
+	if len(ev) != 1 || len(ev[0]) != 6 || ev[0][0] != float64(1) || ev[0][1] != float64(btn.ID) || ev[0][2] != float64(1) || ev[0][4] != "click " || ev[0][5] != "Enter" {
 		t.Fatalf("event: %+v", res[3])
 	}
 	// The submit listener on the form is delegated and the default prevented.

@@ -40,7 +40,9 @@ type Listener struct {
 
 // Node is one node of a resolved surface tree, produced by the catalog and diffed
 // against the previous tree. Nodes are immutable once handed to Diff, except for ID,
-// which Diff assigns (mount) or carries over (update) from the previous tree.
+// which Diff assigns (mount) or carries over (update) from the previous tree, and a
+// control's value Prop, which the catalog's typing fast path sets to what the user typed
+// (catalog.Builder.Echo), so the mounted tree matches the live control.
 type Node struct {
 	Kind Kind
 	Tag  string

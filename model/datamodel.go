@@ -1,9 +1,10 @@
 package model
 
 import (
+	"cmp"
 	"encoding/json"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -459,7 +460,9 @@ func (d *DataModel) matching(c Pointer) []*sub {
 			out = collect(k, out)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	if len(out) > 1 {
+		slices.SortFunc(out, func(a, b *sub) int { return cmp.Compare(a.id, b.id) })
+	}
 	return out
 }
 

@@ -85,3 +85,10 @@ func ExampleFunctionSets() {
 	// <nil> true false
 	// unknown function set "lodash" (known: web_core)
 }
+
+// A browser host calls WarmTyping once, in idle time after its first frame, so that the
+// user's first keystroke does not pay for compiling the typing path.
+func ExampleWarmTyping() {
+	fmt.Println(render.WarmTyping())
+	// Output: true
+}

@@ -25,7 +25,7 @@ func TestFrameAllocations(t *testing.T) {
 		maxBytes uint64  // bytes allocated per frame
 		setup    func(t *testing.T) (run func(i int), check func(t *testing.T))
 	}{
-		{"keystroke", 120, 16 << 10, func(t *testing.T) (func(int), func(*testing.T)) {
+		{"keystroke", 40, 4 << 10, func(t *testing.T) (func(int), func(*testing.T)) {
 			r, h := newRenderer(t)
 			r.Process([]byte(loginV09))
 			r.Frame()
@@ -33,10 +33,16 @@ func TestFrameAllocations(t *testing.T) {
 			value := ""
 			return func(i int) {
 					value = "typed " + strconv.Itoa(i%10)
+					h.doc.ResetStats()
 					r.Dispatch("s1", dom.Event{Node: input.ID, Type: "input", Value: value})
 				}, func(t *testing.T) {
 					if !strings.Contains(h.text("s1"), value) {
 						t.Fatalf("the bound Text does not show %q: %q", value, h.text("s1"))
+					}
+					// One op per keystroke: the bound Text's SETTEXT (the field is not
+					// rendered again, so not even a skipped PROP).
+					if st := h.doc.Stats; st.Texts != 1 || st.Touches() != 1 || st.PropSkips != 0 {
+						t.Fatalf("keystroke ops: %+v, want one SETTEXT", st)
 					}
 				}
 		}},

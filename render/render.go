@@ -200,6 +200,9 @@ type surface struct {
 	unsupported bool
 	// crashShown: the crash notice replaced the surface's content.
 	crashShown bool
+	// built: the mounted tree is the last build's own (no status banner around it), so
+	// catalog.Refresh may patch it in place.
+	built bool
 	// flights are the Buttons' last actions by instance uid (single-flight, retry).
 	flights map[string]*flight
 	// dmJSON is the data model's JSON at version dmVersion (DataModel's cache).
@@ -487,6 +490,18 @@ func (r *Renderer) Frame() {
 	}
 }
 
+// deadline is the end of a render's time budget (zero: none).
+func (r *Renderer) deadline() time.Time {
+	b := r.opts.RenderBudget
+	if b < 0 {
+		return time.Time{}
+	}
+	if b == 0 {
+		b = DefaultRenderBudget
+	}
+	return time.Now().Add(b)
+}
+
 func (r *Renderer) renderSurface(s *surface) {
 	ms, ok := r.proc.Surface(s.id)
 	if !ok {
@@ -506,18 +521,24 @@ func (r *Renderer) renderSurface(s *surface) {
 			return
 		}
 		var root *dom.Node
+		wrap := s.status == "failed" || s.status == stateReconnecting
+		if !s.unsupported && ms.Ready() && !wrap && s.built {
+			// Typing: only leaves bound to the written paths are rendered again.
+			s.env.Deadline = r.deadline()
+			if catalog.Refresh(ms, s.env, s.tree, &r.enc) {
+				if r.enc.Ops() > 0 {
+					r.host.Patch(r.enc.Bytes())
+				}
+				return
+			}
+		}
+		s.built = false
 		if s.unsupported {
 			root = dom.El("div", catalog.CatalogUnsupported()).SetAttr("class", "a2ui-surface").WithKey(s.id)
 		} else if !ms.Ready() {
 			root = r.pendingNode(s)
 		} else {
-			s.env.Deadline = time.Time{}
-			if b := r.opts.RenderBudget; b >= 0 {
-				if b == 0 {
-					b = DefaultRenderBudget
-				}
-				s.env.Deadline = time.Now().Add(b)
-			}
+			s.env.Deadline = r.deadline()
 			res := catalog.BuildResult(ms, s.env)
 			root, errs = res.Root, res.Errors
 			if res.TimedOut {
@@ -527,9 +548,10 @@ func (r *Renderer) renderSurface(s *surface) {
 					Message: "rendering the surface took longer than its time budget; the surface is shown as failed"})
 				return
 			}
-			if root != nil && (s.status == "failed" || s.status == stateReconnecting) {
+			if root != nil && wrap {
 				root = dom.El("div", r.statusBanner(s), root).SetAttr("class", "a2ui-with-status")
 			}
+			s.built = !wrap
 		}
 		s.tree.Render(root, &r.enc)
 		if r.enc.Ops() > 0 {

@@ -9,17 +9,21 @@
 //                             one capture-phase listener per event type (click, input,
 //                             change, keydown, close, toggle, submit; more are added when a
 //                             LISTEN op names another type). Re-attaching a name replaces it.
+//                             Returns the host's index (a number events carry instead of
+//                             its name; a new one at every attach).
 //     detach(host)            remove the listeners, empty the element, forget its nodes.
 //     apply(bytes, len)       apply one op batch (Uint8Array; first `len` bytes, default all)
 //                             written by Go's dom.Encoder. Returns null, or an error string
 //                             (the batch stops at the failing op).
-//     setEventHandler(fn)     fn(host, nodeId, type, value, flags, timeStamp[, key[, detail]])
-//                             is called once per delegated event whose target (or an
+//     setEventHandler(fn)     fn(hostIndex, nodeId, flags, timeStamp, typeAndValue[, key[,
+//                             detail]]) is called once per delegated event whose target (or an
 //                             ancestor inside the host) is a node listening to that type;
 //                             flags bit 0: untrusted (synthetic) event, bit 1: a pointer click
 //                             on a button that appeared, moved or changed under the resting
 //                             pointer less than 500 ms ago (re-arming), bit 2: checked (or
-//                             open). key comes only when the event has one, detail (the JSON
+//                             open). typeAndValue is the event type, a space and the
+//                             control's value (one string: each string is a copy into Go).
+//                             key comes only when the event has one, detail (the JSON
 //                             of a CustomEvent's detail, "" when it does not serialize) only
 //                             for a CustomEvent: each argument is a crossing into Go. Go's
 //                             dom/browser bridge installs it; it only enqueues.
@@ -551,14 +555,15 @@
       if (checked) flags |= 4;
       const key = typeof ev.key === "string" ? ev.key : "";
       try {
+        const tv = type + " " + value; // a type has no space (delegate)
         if (typeof CustomEvent === "function" && ev instanceof CustomEvent) {
           let detail = "";
           try { detail = JSON.stringify(ev.detail === undefined ? null : ev.detail) || ""; } catch (e) { detail = ""; }
-          onEvent(h.name, id, type, value, flags, ev.timeStamp || 0, key, detail);
+          onEvent(h.index, id, flags, ev.timeStamp || 0, tv, key, detail);
         } else if (key !== "") {
-          onEvent(h.name, id, type, value, flags, ev.timeStamp || 0, key);
+          onEvent(h.index, id, flags, ev.timeStamp || 0, tv, key);
         } else {
-          onEvent(h.name, id, type, value, flags, ev.timeStamp || 0);
+          onEvent(h.index, id, flags, ev.timeStamp || 0, tv);
         }
       } catch (e) {
         console.error("a2ui: event handler failed", e);
@@ -567,14 +572,17 @@
     }
   }
 
+  let hostIndex = 0;
+
   function attach(name, el) {
     detach(name);
     const base = +((el.dataset && el.dataset.headingBase) || 1);
-    const h = { name, el, doc: el.ownerDocument, nodes: [], listens: [], types: new Map(),
+    const h = { name, index: ++hostIndex, el, doc: el.ownerDocument, nodes: [], listens: [], types: new Map(),
       outline: false, headingBase: base >= 0 && base <= 5 ? base : 1 };
     hosts.set(name, h);
     for (const t of DEFAULT_TYPES) delegate(h, t);
     startTracking();
+    return h.index;
   }
 
   function detach(name) {

@@ -6,9 +6,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hack-pad/safejs"
+
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/dom/browser"
-	"github.com/hack-pad/safejs"
+	"github.com/a2ui-go/a2ui/render"
 )
 
 // The page has one op applier and one event bridge, shared by all renderers. Surface
@@ -20,8 +22,8 @@ var (
 
 func hostPrefix(handle int) string { return "r" + strconv.Itoa(handle) + ":" }
 
-// startDOM finds web/a2ui-runtime.js and queues every delegated event for the UI
-// goroutine, in order.
+// startDOM finds web/a2ui-runtime.js, queues every delegated event for the UI
+// goroutine, in order, and makes whenIdle's callback.
 func startDOM() error {
 	var err error
 	if patcher, err = browser.NewPatcher(); err != nil {
@@ -31,6 +33,14 @@ func startDOM() error {
 		if !inputNow(ev) {
 			post(func() { dispatchEvent(ev) })
 		}
+	})
+	idleCB = jsFunc(func(safejs.Value, []safejs.Value) any {
+		work := idleWork
+		idleWork = nil
+		for _, f := range work {
+			post(f)
+		}
+		return nil
 	})
 	return err
 }
@@ -79,7 +89,39 @@ func patch(ops []byte) {
 	if !patched {
 		patched = true
 		mark("first-frame")
+		// The first keystroke would otherwise compile its path (V8 compiles a wasm
+		// function on its first call): type into a private field meanwhile.
+		whenIdle(func() { render.WarmTyping() })
 	}
+}
+
+// idleCB is the requestIdleCallback callback of whenIdle, made at start-up like the
+// runtime's other callbacks (one js.Func for the page's life); idleWork is what it posts.
+var (
+	idleCB   safejs.Func
+	idleWork []func()
+)
+
+// whenIdle runs f on the UI goroutine once the page is idle (requestIdleCallback, at most
+// a second later; else a timer).
+func whenIdle(f func()) {
+	idleWork = append(idleWork, f)
+	if len(idleWork) > 1 {
+		return // already asked
+	}
+	g := safejs.Global()
+	if ric, err := g.Get("requestIdleCallback"); err == nil && ric.Type() == safejs.TypeFunction {
+		opts, _ := safejs.ValueOf(map[string]any{"timeout": 1000})
+		if _, err := ric.Invoke(idleCB.Value(), opts); err == nil {
+			return
+		}
+	}
+	if st, err := g.Get("setTimeout"); err == nil && st.Type() == safejs.TypeFunction {
+		if _, err := st.Invoke(idleCB.Value(), 100); err == nil {
+			return
+		}
+	}
+	idleWork = nil
 }
 
 func registerHost(handle int, id string, el safejs.Value) {

@@ -242,7 +242,9 @@
   // focuses the input; the driver then sends real key events (CDP) one at a time and waits for
   // typingState().done to count up. Per keystroke: keydown event timeStamp → the mutation that
   // shows the typed prefix in the Text.
-  const typing = { expected: "", pending: false, t0: 0, times: [], mutations: 0, mo: null, done: 0 };
+  // inner: the input event (seen first, by a capture listener on window) → that mutation:
+  // the renderer's own share of the keystroke.
+  const typing = { expected: "", pending: false, t0: 0, tIn: 0, times: [], inner: [], mutations: 0, mo: null, done: 0 };
 
   async function setupTyping(ceilMs) {
     A.process(createSurface());
@@ -264,7 +266,9 @@
       if (!typing.pending) return;
       for (const r of allRoots()) {
         if (r.textContent.includes(typing.expected)) {
-          typing.times.push(now() - typing.t0);
+          const t = now();
+          typing.times.push(t - typing.t0);
+          typing.inner.push(t - typing.tIn);
           typing.pending = false;
           typing.done++;
           return;
@@ -278,11 +282,12 @@
       typing.pending = true;
       typing.t0 = e.timeStamp; // same clock as performance.now()
     }, true);
+    window.addEventListener("input", () => { typing.tIn = now(); }, true);
     return { focused: document.activeElement !== document.body, renderer: A.name };
   }
 
   function typingState() {
-    return { done: typing.done, times: typing.times, mutations: typing.mutations, expected: typing.expected };
+    return { done: typing.done, times: typing.times, inner: typing.inner, mutations: typing.mutations, expected: typing.expected };
   }
 
   // 5. startup: runs by itself when the page URL has #startup: mount, process the login-form

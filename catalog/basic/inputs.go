@@ -145,9 +145,18 @@ func renderTextField(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 		}
 		shown, edited := b.Editing(in, input, ptr, value, toModel, nil)
 		value = shown
+		// A keystroke need not render the field again (it shows what the user typed)
+		// unless a pattern or a conversion depends on the value.
+		var echo func(string)
+		if !in.Has("validationRegexp") && variant != "date" {
+			echo = b.Echo(in, input, ptr)
+		}
 		on(input, "input", b.Handler(func(ev dom.Event) {
 			edited(ev.Value)
 			b.Write(in, ptr, toModel(ev.Value))
+			if echo != nil {
+				echo(ev.Value)
+			}
 		}))
 	}
 	setProp(input, "value", value)

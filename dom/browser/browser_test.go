@@ -86,7 +86,7 @@ func TestPatchAndEvents(t *testing.T) {
 	// Dispatch an input event the way the browser would: the delegated listener on the host
 	// calls the Go callback, which hands the event to deliver.
 	el := js.Global().Get("__a2uiRuntime").Call("node", "s1", input.ID)
-	el.Set("value", "typed")
+	el.Set("value", "typed it, é ☃")
 	ev := js.Global().Get("Object").New()
 	ev.Set("type", "input")
 	ev.Set("isTrusted", true)
@@ -101,7 +101,7 @@ func TestPatchAndEvents(t *testing.T) {
 	}
 	select {
 	case got := <-delivered:
-		want := dom.Event{Surface: "s1", Node: input.ID, Type: "input", Value: "typed"}
+		want := dom.Event{Surface: "s1", Node: input.ID, Type: "input", Value: "typed it, é ☃"}
 		if got != want {
 			t.Fatalf("event %+v, want %+v", got, want)
 		}

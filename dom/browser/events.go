@@ -3,6 +3,8 @@
 package browser
 
 import (
+	"strings"
+
 	"github.com/hack-pad/safejs"
 
 	"github.com/a2ui-go/a2ui/dom"
@@ -38,38 +40,58 @@ func NewEvents(deliver func(dom.Event)) (*Events, error) {
 	return e, nil
 }
 
-// callback runs on the JS event loop: (host, nodeId, type, value, flags, timeStamp[,
-// key[, detail]]), flags bit 0 = untrusted, bit 1 = re-arming, bit 2 = checked; key only
-// when the event has one, detail (the JSON of a CustomEvent's detail) only for a
-// CustomEvent. Each argument read is a crossing, so the runtime leaves out the empty
-// ones. A malformed call is dropped.
+// callback runs on the JS event loop: (hostIndex, nodeId, flags, timeStamp, typeAndValue[,
+// key[, detail]]), flags bit 0 = untrusted, bit 1 = re-arming, bit 2 = checked;
+// typeAndValue the event type, a space and the control's value; key only when the event
+// has one, detail (the JSON of a CustomEvent's detail) only for a CustomEvent. Each
+// argument read is a crossing and each string a copy, so the runtime sends one string
+// and leaves out the empty ones. A malformed call, or one for a host no longer attached,
+// is dropped.
 func (e *Events) callback(_ safejs.Value, args []safejs.Value) any {
-	if len(args) < 6 || e.closed {
+	if len(args) < 5 || e.closed {
 		return nil
 	}
+	// Typed reads of the arguments (no JS exception is possible, so none is caught).
+	num := func(a safejs.Value) (float64, bool) {
+		if a.Type() != safejs.TypeNumber {
+			return 0, false
+		}
+		return safejs.Unsafe(a).Float(), true
+	}
+	str := func(a safejs.Value) (string, bool) {
+		if a.Type() != safejs.TypeString {
+			return "", false
+		}
+		return safejs.Unsafe(a).String(), true
+	}
 	var ev dom.Event
-	var errs [7]error
-	var node, flags int
-	ev.Surface, errs[0] = args[0].String()
-	node, errs[1] = args[1].Int()
-	ev.Type, errs[2] = args[2].String()
-	ev.Value, errs[3] = args[3].String()
-	flags, errs[4] = args[4].Int()
-	ev.Time, errs[5] = args[5].Float()
-	if len(args) >= 7 {
-		ev.Key, errs[6] = args[6].String()
+	host, ok1 := num(args[0])
+	node, ok2 := num(args[1])
+	flags, ok3 := num(args[2])
+	t, ok4 := num(args[3])
+	tv, ok5 := str(args[4])
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || node < 0 || node > 1<<32-1 {
+		return nil
 	}
-	if len(args) >= 8 && args[7].Type() == safejs.TypeString {
-		ev.Detail, _ = args[7].String()
-	}
-	for _, err := range errs {
-		if err != nil {
+	ev.Time = t
+	if len(args) >= 6 {
+		if ev.Key, ok1 = str(args[5]); !ok1 {
 			return nil
 		}
 	}
-	ev.Synthetic = flags&1 != 0
-	ev.Rearming = flags&2 != 0
-	ev.Checked = flags&4 != 0
+	if len(args) >= 7 {
+		ev.Detail, _ = str(args[6])
+	}
+	sp := strings.IndexByte(tv, ' ')
+	name, ok := hostNames[int(host)]
+	if sp < 0 || !ok {
+		return nil
+	}
+	ev.Surface, ev.Type, ev.Value = name, tv[:sp], tv[sp+1:]
+	f := int(flags)
+	ev.Synthetic = f&1 != 0
+	ev.Rearming = f&2 != 0
+	ev.Checked = f&4 != 0
 	ev.Node = uint32(node)
 	e.deliver(ev)
 	return nil

@@ -84,14 +84,36 @@ func (p *Patcher) Patch(ops []byte) error {
 	return nil
 }
 
+// hostNames are the attached hosts' names by the index the runtime gave them (attach's
+// result): events carry the index (Events.callback). hostIndex is the reverse.
+var (
+	hostNames = map[int]string{}
+	hostIndex = map[string]int{}
+)
+
 // Attach registers a surface host element under name (the name given to dom.NewTree).
 func (p *Patcher) Attach(name string, el safejs.Value) error {
-	_, err := p.rt.Call("attach", name, el)
-	return wrap(err)
+	v, err := p.rt.Call("attach", name, el)
+	if err != nil {
+		return wrap(err)
+	}
+	i, err := v.Int()
+	if err != nil {
+		return wrap(err)
+	}
+	if old, ok := hostIndex[name]; ok {
+		delete(hostNames, old)
+	}
+	hostNames[i], hostIndex[name] = name, i
+	return nil
 }
 
 // Detach forgets a surface host and empties its element.
 func (p *Patcher) Detach(name string) error {
+	if i, ok := hostIndex[name]; ok {
+		delete(hostNames, i)
+		delete(hostIndex, name)
+	}
 	_, err := p.rt.Call("detach", name)
 	return wrap(err)
 }

@@ -337,3 +337,66 @@ func TestTypingPatchesInTheInputTask(t *testing.T) {
 		t.Errorf("Text and data model right after each input event = %q, want %q", got, want)
 	}
 }
+
+// TestTypingOneMutationPerKeystroke types real keys into the middle of a TextField bound
+// to a Text: after each keystroke the Text shows the value, the field keeps its value,
+// focus and caret, and the surface saw exactly one DOM mutation, the Text's
+// characterData (the field is not rendered again).
+func TestTypingOneMutationPerKeystroke(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPage())
+	ctx := openRenderer(t, base, "")
+	processLines(ctx, "host",
+		`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"`+basicCatalog+`"}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"form","value":{"name":"Al"}}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"form","components":[`+
+			`{"id":"root","component":"Column","children":["name","echo"]},`+
+			`{"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},`+
+			`{"id":"echo","component":"Text","text":{"path":"/name"}}`+
+			`]}}`,
+	)
+	flush(ctx, "host")
+	evalJSON(ctx, `(() => {
+		const i = T.q("host", "input[data-a2ui-control]");
+		i.focus();
+		i.setSelectionRange(1, 1);
+		window.__recs = [];
+		window.__mo = new MutationObserver((rs) => {
+			for (const r of rs) {
+				const n = r.target.nodeType === 3 ? r.target.parentNode : r.target;
+				window.__recs.push(r.type + " " + (n ? n.localName + "." + n.className : "?") + (r.attributeName ? " " + r.attributeName : ""));
+			}
+		});
+		window.__mo.observe(T.root("host"), {subtree: true, childList: true, characterData: true, attributes: true});
+		return true;
+	})()`)
+	type keyState struct {
+		Recs    []string `json:"recs"`
+		Text    string   `json:"text"`
+		Value   string   `json:"value"`
+		Focused bool     `json:"focused"`
+		Start   int      `json:"start"`
+		End     int      `json:"end"`
+	}
+	value, caret := "Al", 1
+	for _, ch := range "da Lovelace" {
+		value, caret = value[:caret]+string(ch)+value[caret:], caret+1
+		pressKey(ctx, string(ch))
+		waitJS(ctx, `T.r.host.dataModel("form").name === `+jsString(value))
+		got := evalJS[keyState](ctx, `(() => {
+			const i = T.q("host", "input[data-a2ui-control]");
+			const s = {recs: window.__recs, text: T.q("host", "p.a2ui-text").textContent, value: i.value,
+				focused: T.deepActive() === i, start: i.selectionStart, end: i.selectionEnd};
+			window.__recs = [];
+			return s;
+		})()`)
+		want := keyState{Recs: []string{"characterData p.a2ui-text a2ui-text-body"}, Text: value, Value: value, Focused: true, Start: caret, End: caret}
+		if !equalJSON(got, want) {
+			t.Errorf("after %q: %+v, want %+v", value, got, want)
+		}
+	}
+	if errs := events(ctx, "host", "a2ui-error"); len(errs) > 0 {
+		t.Errorf("a2ui-error events: %s", errs)
+	}
+}

@@ -11,7 +11,8 @@
 // Knobs (flags, or the environment of `make bench`): BENCH_RUNS (runs per row, default 5),
 // BENCH_QUICK=1 (one run, smaller N, 5 s ceiling), BENCH_CEILING (seconds, default 20),
 // BENCH_ONLY (comma list of stream,bulk,update,typing,startup,bytes,memory),
-// BENCH_RENDERERS (comma list of ours,lit,react), CHROMIUM (default /usr/bin/chromium).
+// BENCH_RENDERERS (comma list of ours,lit,react), CHROMIUM (default /usr/bin/chromium),
+// BENCH_TYPING_TIMES=1 (log each keystroke's time, and its input event → mutation part).
 package main
 
 import (

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -305,6 +306,7 @@ func (b *bench) typing(r string) {
 	}
 	var st struct {
 		Times     []float64 `json:"times"`
+		Inner     []float64 `json:"inner"`
 		Mutations int       `json:"mutations"`
 	}
 	if err := t.eval("BENCH.typingState()", 10*time.Second, &st); err != nil {
@@ -314,6 +316,12 @@ func (b *bench) typing(r string) {
 	s.add(median(st.Times))
 	sp.add(percentile(st.Times, 0.95))
 	logf("  %-6s typing       %10s ms/key (p95 %s), %d mutation records", r, fmtNum(median(st.Times)), fmtNum(percentile(st.Times, 0.95)), st.Mutations)
+	if os.Getenv("BENCH_TYPING_TIMES") != "" {
+		// Per keystroke, in order: keydown → mutation, and its input event → mutation part.
+		logf("  %-6s typing input→mutation p50 %s p95 %s", r, fmtNum(median(st.Inner)), fmtNum(percentile(st.Inner, 0.95)))
+		logf("  %-6s typing times %s", r, fmtList(st.Times))
+		logf("  %-6s typing inner %s", r, fmtList(st.Inner))
+	}
 }
 
 func percentile(vals []float64, p float64) float64 {
@@ -609,4 +617,16 @@ func clip(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
+}
+
+// fmtList prints per-keystroke times with one decimal.
+func fmtList(v []float64) string {
+	var sb strings.Builder
+	for i, x := range v {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(strconv.FormatFloat(x, 'f', 1, 64))
+	}
+	return sb.String()
 }

@@ -1,0 +1,78 @@
+package render
+
+import (
+	"strings"
+	"time"
+
+	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/dom"
+)
+
+// warmSurface is the surface WarmTyping types into: the typing bench's field and Text.
+const warmSurface = `{"version":"v0.9","createSurface":{"surfaceId":"w","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+{"version":"v0.9","updateComponents":{"surfaceId":"w","components":[{"id":"root","component":"Column","children":["field","echo"]},{"id":"field","component":"TextField","label":"Name","value":{"path":"/name"}},{"id":"echo","component":"Text","text":{"path":"/name"}}]}}
+{"version":"v0.9","updateDataModel":{"surfaceId":"w","path":"/","value":{"name":""}}}
+`
+
+// WarmTyping types two keys into a TextField bound to a Text on a private renderer that
+// draws nowhere, and reports whether the Text showed them. A browser host calls it once,
+// in idle time after its first frame: the engine compiles a wasm function on its first
+// call, which would otherwise fall on the user's first keystroke (some milliseconds).
+// UI goroutine.
+func WarmTyping() bool {
+	h := &warmHost{}
+	r := New(h, Options{Now: time.Now})
+	defer r.Destroy()
+	r.Process([]byte(warmSurface))
+	r.Frame()
+	s := r.surf["w"]
+	if s == nil || s.tree.Root() == nil {
+		return false
+	}
+	input := findTag(s.tree.Root(), "input")
+	if input == nil {
+		return false
+	}
+	r.Dispatch("w", dom.Event{Node: input.ID, Type: "focusin"})
+	for _, v := range []string{"a", "ab"} {
+		r.Dispatch("w", dom.Event{Node: input.ID, Type: "input", Value: v})
+	}
+	return strings.Contains(textOf(s.tree.Root()), "ab") && h.patches > 1
+}
+
+// findTag returns the first element with tag in n's subtree.
+func findTag(n *dom.Node, tag string) *dom.Node {
+	if n.Kind == dom.Element && n.Tag == tag {
+		return n
+	}
+	for _, c := range n.Children {
+		if f := findTag(c, tag); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// textOf is the text of n's subtree.
+func textOf(n *dom.Node) string {
+	if n.Kind == dom.Text {
+		return n.Text
+	}
+	var b strings.Builder
+	for _, c := range n.Children {
+		b.WriteString(textOf(c))
+	}
+	return b.String()
+}
+
+// warmHost is WarmTyping's Host: it counts patches and draws nothing.
+type warmHost struct{ patches int }
+
+func (h *warmHost) Patch([]byte)                          { h.patches++ }
+func (*warmHost) SurfaceAdded(string)                     {}
+func (*warmHost) SurfaceRemoved(string)                   {}
+func (*warmHost) SurfaceTheme(string, []catalog.ThemeVar) {}
+func (*warmHost) Emit(string, []byte)                     {}
+func (*warmHost) Send([]byte, bool)                       {}
+func (*warmHost) RequestFrame()                           {}
+func (*warmHost) OpenURL(string) bool                     { return false }
