@@ -57,13 +57,13 @@ func (c *class) match(r rune) bool {
 type instOp uint8
 
 const (
-	iRune   instOp = iota // runes: r (or, with fold, any rune of its orbit)
-	iClass                // cls
-	iAny                  // any rune
-	iAnyNotNL             // any rune but \n
-	iAssert               // a holds at this position
-	iSplit                // x preferred, then y
-	iJmp                  // x
+	iRune     instOp = iota // runes: r (or, with fold, any rune of its orbit)
+	iClass                  // cls
+	iAny                    // any rune
+	iAnyNotNL               // any rune but \n
+	iAssert                 // a holds at this position
+	iSplit                  // x preferred, then y
+	iJmp                    // x
 	iMatch
 )
 

@@ -40,15 +40,15 @@ const (
 type op uint8
 
 const (
-	opEmpty  op = iota
-	opLit       // rune r (fold: any rune of its case orbit)
-	opClass     // cls
-	opAny       // any rune (s flag)
-	opAnyNotNL  // any rune but \n
-	opAssert    // assertion a
-	opConcat    // sub...
-	opAlt       // sub... (first preferred)
-	opRepeat    // sub[0]{min,max}, max -1: unbounded
+	opEmpty    op = iota
+	opLit         // rune r (fold: any rune of its case orbit)
+	opClass       // cls
+	opAny         // any rune (s flag)
+	opAnyNotNL    // any rune but \n
+	opAssert      // assertion a
+	opConcat      // sub...
+	opAlt         // sub... (first preferred)
+	opRepeat      // sub[0]{min,max}, max -1: unbounded
 )
 
 type assertion uint8
