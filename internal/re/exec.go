@@ -2,13 +2,22 @@ package re
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
 // Regexp is a compiled pattern. Its methods are safe for concurrent use.
 type Regexp struct {
-	expr string
-	prog []inst
+	expr     string
+	prog     []inst
+	anchored bool      // the program starts with \A or ^ (not multi-line)
+	pool     sync.Pool // *machine: a match on every keystroke allocates nothing
+}
+
+// machine is the run state of one match.
+type machine struct {
+	clist, nlist *queue
+	stack        []int32
 }
 
 // String returns the source pattern.
@@ -150,15 +159,20 @@ func (re *Regexp) add(q *queue, stack []int32, pc int32, start int32, s string, 
 // run finds the leftmost-first match in s starting the search at from (s[:from] is
 // context for ^ and \b). With any, it stops at the first match found, whatever it is.
 func (re *Regexp) run(s string, from int, any bool) (start, end int, ok bool) {
-	n := len(re.prog)
-	clist, nlist := newQueue(n), newQueue(n)
-	stack := make([]int32, 0, 16)
+	m, _ := re.pool.Get().(*machine)
+	if m == nil {
+		m = &machine{clist: newQueue(len(re.prog)), nlist: newQueue(len(re.prog)), stack: make([]int32, 0, 16)}
+	}
+	defer re.pool.Put(m)
+	clist, nlist, stack := m.clist, m.nlist, m.stack
+	defer func() { m.stack = stack }()
+	clist.reset()
 	matched := false
 	for pos := from; ; {
-		if !matched {
+		if !matched && (pos == from || !re.anchored) {
 			stack = re.add(clist, stack, 0, int32(pos), s, pos)
 		}
-		if len(clist.ts) == 0 && (matched || pos >= len(s)) {
+		if len(clist.ts) == 0 && (matched || pos >= len(s) || re.anchored) {
 			break
 		}
 		r, w := rune(-1), 0

@@ -101,7 +101,8 @@ func Compile(pattern string) (*Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Regexp{expr: pattern, prog: prog}, nil
+	anchored := prog[0].op == iAssert && prog[0].a == aBeginText
+	return &Regexp{expr: pattern, prog: prog, anchored: anchored}, nil
 }
 
 // MustCompile is Compile for patterns known to be valid; it panics on an error.

@@ -149,3 +149,27 @@ func FuzzDifferential(f *testing.F) {
 		compare(t, goRE, mine, in)
 	})
 }
+
+// Benchmarks against Go's regexp on a typical validation pattern (compile once, match per
+// keystroke) and on the OpenWOP-sized alternation.
+func BenchmarkMatch(b *testing.B) {
+	for _, tc := range []struct{ name, p, in string }{
+		{"zip", `^[0-9]{5}$`, "12345"},
+		{"email", `^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$`, "someone.long@example.co.uk"},
+		{"password", `^(?:[A-Za-z0-9]*[0-9])[A-Za-z0-9!@#]{7,}$`, "hunter2hunter2"},
+	} {
+		mine, goRE := MustCompile(tc.p), regexp.MustCompile(tc.p)
+		b.Run(tc.name+"/re", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				mine.MatchString(tc.in)
+			}
+		})
+		b.Run(tc.name+"/regexp", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				goRE.MatchString(tc.in)
+			}
+		})
+	}
+}
