@@ -11,9 +11,14 @@ import (
 // Limits of the regex function (security.md ): agent patterns run in internal/re
 // (RE2 syntax, linear time); longer patterns or inputs make the check fail closed with an
 // error.
+// MaxRegexSteps bounds one match's work (internal/re thread steps, tens of milliseconds):
+// an anchored or literal-led pattern over the largest input stays far below it, while a
+// pattern with hundreds of live states over a long input fails closed instead of holding
+// the main thread for seconds.
 const (
 	MaxRegexPattern = 256
 	MaxRegexInput   = 64 << 10
+	MaxRegexSteps   = 1 << 22
 )
 
 // required: true iff value is not null/missing, not "" and not an empty array. false and
@@ -37,8 +42,9 @@ func fnRequired(c *binding.Context, args map[string]any) (any, error) {
 }
 
 // regex: ToString(value) matched, unanchored, against pattern compiled by internal/re
-// (RE2 syntax). A pattern over MaxRegexPattern bytes, an input over MaxRegexInput bytes
-// or a pattern it cannot compile (look-around, back-references) is an error: callers fail
+// (RE2 syntax). A pattern over MaxRegexPattern bytes, an input over MaxRegexInput bytes,
+// a pattern it cannot compile (look-around, back-references) or a match over
+// MaxRegexSteps is an error: callers fail
 // the check closed. Compiled patterns (and compile errors) are cached per registry.
 func fnRegex(c *binding.Context, args map[string]any) (any, error) {
 	v, err := need(c, args, "value")
@@ -64,7 +70,11 @@ func fnRegex(c *binding.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return re.MatchString(s), nil
+	matched, err := re.MatchStringLimit(s, MaxRegexSteps)
+	if err != nil {
+		return nil, binding.FuncError(c, "pattern "+strconv.Quote(pattern)+": "+err.Error())
+	}
+	return matched, nil
 }
 
 // length: min ≤ len(value) ≤ max for the bounds given (at least one is required). Strings

@@ -1,6 +1,7 @@
 package re
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -25,13 +26,24 @@ func (re *Regexp) String() string { return re.expr }
 
 // MatchString reports whether s contains a match (unanchored, like RegExp.test).
 func (re *Regexp) MatchString(s string) bool {
-	_, _, ok := re.run(s, 0, true)
+	_, _, ok, _ := re.run(s, 0, true, 0)
 	return ok
+}
+
+// MatchStringLimit is MatchString with a bound on the work: at most limit thread steps
+// (one live state over one input rune). Past it the result is an *Error, so a costly
+// pattern over a long input fails closed instead of holding the thread for seconds.
+func (re *Regexp) MatchStringLimit(s string, limit int) (bool, error) {
+	_, _, ok, over := re.run(s, 0, true, limit)
+	if over {
+		return false, &Error{Msg: "matching needs more than " + strconv.Itoa(limit) + " steps: pattern too costly for an input this long"}
+	}
+	return ok, nil
 }
 
 // FindStringIndex returns the leftmost-first match of s as s[loc[0]:loc[1]], or nil.
 func (re *Regexp) FindStringIndex(s string) []int {
-	start, end, ok := re.run(s, 0, false)
+	start, end, ok, _ := re.run(s, 0, false, 0)
 	if !ok {
 		return nil
 	}
@@ -46,7 +58,7 @@ func (re *Regexp) ReplaceAllLiteralString(s, repl string) string {
 	last, search := 0, 0
 	matched := false
 	for search <= len(s) {
-		a0, a1, ok := re.run(s, search, false)
+		a0, a1, ok, _ := re.run(s, search, false, 0)
 		if !ok {
 			break
 		}
@@ -158,7 +170,8 @@ func (re *Regexp) add(q *queue, stack []int32, pc int32, start int32, s string, 
 
 // run finds the leftmost-first match in s starting the search at from (s[:from] is
 // context for ^ and \b). With any, it stops at the first match found, whatever it is.
-func (re *Regexp) run(s string, from int, any bool) (start, end int, ok bool) {
+// A limit > 0 caps the thread steps; over reports that it stopped there.
+func (re *Regexp) run(s string, from int, any bool, limit int) (start, end int, ok, over bool) {
 	m, _ := re.pool.Get().(*machine)
 	if m == nil {
 		m = &machine{clist: newQueue(len(re.prog)), nlist: newQueue(len(re.prog)), stack: make([]int32, 0, 16)}
@@ -175,6 +188,11 @@ func (re *Regexp) run(s string, from int, any bool) (start, end int, ok bool) {
 		if len(clist.ts) == 0 && (matched || pos >= len(s) || re.anchored) {
 			break
 		}
+		if limit > 0 {
+			if limit -= len(clist.ts); limit <= 0 {
+				return 0, 0, false, true
+			}
+		}
 		r, w := rune(-1), 0
 		if pos < len(s) {
 			r, w = utf8.DecodeRuneInString(s[pos:])
@@ -184,7 +202,7 @@ func (re *Regexp) run(s string, from int, any bool) (start, end int, ok bool) {
 			in := &re.prog[t.pc]
 			if in.op == iMatch {
 				if any {
-					return int(t.start), pos, true
+					return int(t.start), pos, true, false
 				}
 				start, end, matched = int(t.start), pos, true
 				break // lower-priority threads lose to this match
@@ -199,5 +217,5 @@ func (re *Regexp) run(s string, from int, any bool) (start, end int, ok bool) {
 		pos += w
 		clist, nlist = nlist, clist
 	}
-	return start, end, matched
+	return start, end, matched, false
 }

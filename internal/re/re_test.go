@@ -113,16 +113,23 @@ func TestExtensionsAndErrors(t *testing.T) {
 	}
 }
 
-// The program cap bounds the work: the largest accepted program over the largest input
-// the regex function allows still finishes.
+// The program cap bounds the work per input rune, and MatchStringLimit the total: a
+// costly pattern over a long input is an error, not seconds of main thread.
 func TestLinearTime(t *testing.T) {
 	r := MustCompile(`(a?){1000}a{1000}$`)
-	in := strings.Repeat("a", 64<<10)
-	if !r.MatchString(in) {
+	if !r.MatchString(strings.Repeat("a", 4<<10)) {
 		t.Fatal("no match")
 	}
-	r = MustCompile(`(x+x+)+y`)
-	if r.MatchString(strings.Repeat("x", 64<<10)) {
+	if ok, err := r.MatchStringLimit(strings.Repeat("a", 64<<10), 1<<20); ok || err == nil || !strings.Contains(err.Error(), "too costly") {
+		t.Fatalf("over the limit: %v, %v", ok, err)
+	}
+	if ok, err := r.MatchStringLimit(strings.Repeat("a", 1500), 1<<22); !ok || err != nil {
+		t.Fatalf("under the limit: %v, %v", ok, err)
+	}
+	if ok, err := MustCompile(`^\d{5}$`).MatchStringLimit("12345", 100); !ok || err != nil {
+		t.Fatalf("zip: %v, %v", ok, err)
+	}
+	if MustCompile(`(x+x+)+y`).MatchString(strings.Repeat("x", 64<<10)) {
 		t.Fatal("match")
 	}
 }
