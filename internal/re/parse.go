@@ -300,7 +300,11 @@ func (p *parser) group() (*node, error) {
 	if len(rest) > 0 && rest[0] == '?' {
 		switch {
 		case hasPrefix(rest, "?=") || hasPrefix(rest, "?!") || hasPrefix(rest, "?<=") || hasPrefix(rest, "?<!"):
-			return nil, &Error{Msg: "look-around is not supported", Expr: p.src[start:min(len(p.src), p.pos+3)]}
+			end := p.pos + 2
+			if rest[1] == '<' {
+				end++
+			}
+			return nil, &Error{Msg: "look-around is not supported", Expr: p.src[start:end]}
 		case hasPrefix(rest, "?P<") || hasPrefix(rest, "?<"):
 			i := p.pos + 2
 			if rest[1] == 'P' {
