@@ -1,7 +1,7 @@
 // Package re is a small linear-time regular expression engine for the patterns agents
 // send: the regex function (binding, catalog/basic's checks and TextField's
 // validationRegexp) and the OpenWOP redaction. It replaces Go's regexp in the wasm: the
-// two save 69 KB brotli net and the unicode package's 12 ms init (its category maps).
+// two save 66 KB brotli net and the unicode package's 12 ms init (its category maps).
 //
 // Syntax is the RE2 subset agents write: literals and escapes (\n \t \x7F \x{10FFFF}
 // \uFFFF \0 octal, escaped punctuation), . [] [^] with ranges, \d \w \s \D \W \S, the
