@@ -1,18 +1,19 @@
 package binding
 
-import "regexp"
+import "github.com/a2ui-go/a2ui/internal/re"
 
 type regexEntry struct {
-	re  *regexp.Regexp
+	re  *re.Regexp
 	err string
 }
 
-// CompileRegexp compiles pattern with Go's regexp (RE2, linear time), caching the
-// compiled pattern (or its compile error) in the registry's bounded cache, so a check
-// re-evaluated on every keystroke compiles once. A pattern RE2 cannot compile
-// (look-around, back-references) is a FUNCTION_FAILED error (FuncError). Length limits
-// on pattern and input are the caller's. Called on the goroutine running the Func.
-func (c *Context) CompileRegexp(pattern string) (*regexp.Regexp, error) {
+// CompileRegexp compiles pattern with internal/re (the RE2 syntax subset agents write,
+// linear time, Go's semantics), caching the compiled pattern (or its compile error) in
+// the registry's bounded cache, so a check re-evaluated on every keystroke compiles once.
+// A pattern it cannot compile (look-around, back-references, a program over re.MaxInsts
+// states) is a FUNCTION_FAILED error (FuncError). Length limits on pattern and input are
+// the caller's. Called on the goroutine running the Func.
+func (c *Context) CompileRegexp(pattern string) (*re.Regexp, error) {
 	var cache *lru[regexEntry]
 	if c.Funcs != nil {
 		cache = c.Funcs.regex
@@ -25,10 +26,10 @@ func (c *Context) CompileRegexp(pattern string) (*regexp.Regexp, error) {
 			return e.re, nil
 		}
 	}
-	re, cerr := regexp.Compile(pattern)
-	e := regexEntry{re: re}
+	r, cerr := re.Compile(pattern)
+	e := regexEntry{re: r}
 	if cerr != nil {
-		e.err = "invalid pattern " + quote(pattern) + " (Go RE2 syntax; no look-around or back-references): " + cerr.Error()
+		e.err = "invalid pattern " + quote(pattern) + " (RE2 syntax; no look-around or back-references): " + cerr.Error()
 	}
 	if cache != nil {
 		cache.put(pattern, e)
@@ -36,5 +37,5 @@ func (c *Context) CompileRegexp(pattern string) (*regexp.Regexp, error) {
 	if e.err != "" {
 		return nil, FuncError(c, e.err)
 	}
-	return re, nil
+	return r, nil
 }

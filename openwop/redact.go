@@ -1,10 +1,11 @@
 package openwop
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/a2ui-go/a2ui/internal/re"
 )
 
 // Redacted replaces secret material in rendered text.
@@ -12,26 +13,26 @@ const Redacted = "[redacted]"
 
 // secretText matches secret-shaped material in agent text (the SR-1 redaction the RFC
 // requires before anything renders): private key blocks, bearer/basic credentials, JWTs,
-// well-known API key formats, and "password: …"-style assignments. RE2: linear time.
-// Compiled on first use, not at package init (start-up pays nothing for it).
-var secretText = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?s)-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(-----END [A-Z ]*PRIVATE KEY-----|$)` +
-		`|(?i:\b(?:bearer|basic)\s+)[A-Za-z0-9._~+/=-]{8,}` +
-		`|\beyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}` +
-		`|\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}` +
-		`|\bAKIA[0-9A-Z]{16}\b` +
-		`|\bgh[pousr]_[A-Za-z0-9]{30,}` +
-		`|\bxox[abprs]-[A-Za-z0-9-]{10,}` +
-		`|\bAIza[0-9A-Za-z_-]{35}` +
-		`|(?i:\b(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?token|auth[_-]?token|token|client[_-]?secret)\s*[:=]\s*)\S+`)
-})
+// well-known API key formats, and "password: …"-style assignments. internal/re: linear
+// time, Go's leftmost-first matches. Compiled on first use, not at package init.
+var secretText = sync.OnceValue(func() *re.Regexp { return re.MustCompile(secretPattern) })
+
+const secretPattern = `(?s)-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(-----END [A-Z ]*PRIVATE KEY-----|$)` +
+	`|(?i:\b(?:bearer|basic)\s+)[A-Za-z0-9._~+/=-]{8,}` +
+	`|\beyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}` +
+	`|\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}` +
+	`|\bAKIA[0-9A-Z]{16}\b` +
+	`|\bgh[pousr]_[A-Za-z0-9]{30,}` +
+	`|\bxox[abprs]-[A-Za-z0-9-]{10,}` +
+	`|\bAIza[0-9A-Za-z_-]{35}` +
+	`|(?i:\b(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?token|auth[_-]?token|token|client[_-]?secret)\s*[:=]\s*)\S+`
 
 // Redact returns s with every secret-shaped run replaced by Redacted.
 func Redact(s string) string {
 	if len(s) < 8 {
 		return s
 	}
-	return secretText().ReplaceAllString(s, Redacted)
+	return secretText().ReplaceAllLiteralString(s, Redacted)
 }
 
 // secretTerms are field words that ask the user for a secret.

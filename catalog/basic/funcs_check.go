@@ -1,19 +1,24 @@
 package basic
 
 import (
-	"regexp"
 	"strconv"
-	"sync"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/a2ui-go/a2ui/binding"
 )
 
-// Limits of the regex function (security.md R-9.3): agent patterns run in Go's RE2 engine
-// (linear time); longer patterns or inputs make the check fail closed with an error.
+// Limits of the regex function (security.md R-9.3): agent patterns run in internal/re
+// (RE2 syntax, linear time); longer patterns or inputs make the check fail closed with an
+// error.
+// MaxRegexSteps bounds one match's work (internal/re thread steps, tens of milliseconds):
+// an anchored or literal-led pattern over the largest input stays far below it, while a
+// pattern with hundreds of live states over a long input fails closed instead of holding
+// the main thread for seconds.
 const (
 	MaxRegexPattern = 256
 	MaxRegexInput   = 64 << 10
+	MaxRegexSteps   = 1 << 22
 )
 
 // required: true iff value is not null/missing, not "" and not an empty array. false and
@@ -36,9 +41,10 @@ func fnRequired(c *binding.Context, args map[string]any) (any, error) {
 	return true, nil
 }
 
-// regex: ToString(value) matched, unanchored, against pattern compiled by Go's regexp
-// (RE2). A pattern over MaxRegexPattern bytes, an input over MaxRegexInput bytes or a
-// pattern RE2 cannot compile (look-around, back-references) is an error: callers fail
+// regex: ToString(value) matched, unanchored, against pattern compiled by internal/re
+// (RE2 syntax). A pattern over MaxRegexPattern bytes, an input over MaxRegexInput bytes,
+// a pattern it cannot compile (look-around, back-references) or a match over
+// MaxRegexSteps is an error: callers fail
 // the check closed. Compiled patterns (and compile errors) are cached per registry.
 func fnRegex(c *binding.Context, args map[string]any) (any, error) {
 	v, err := need(c, args, "value")
@@ -64,7 +70,11 @@ func fnRegex(c *binding.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return re.MatchString(s), nil
+	matched, err := re.MatchStringLimit(s, MaxRegexSteps)
+	if err != nil {
+		return nil, binding.FuncError(c, "pattern "+strconv.Quote(pattern)+": "+err.Error())
+	}
+	return matched, nil
 }
 
 // length: min ≤ len(value) ≤ max for the bounds given (at least one is required). Strings
@@ -120,11 +130,6 @@ func fnNumeric(c *binding.Context, args map[string]any) (any, error) {
 	return true, nil
 }
 
-// emailRE is compiled on first use: nothing heavy runs at package init (cold start).
-var emailRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$`)
-})
-
 // email: ToString(value) matches web_core's ^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$.
 func fnEmail(c *binding.Context, args map[string]any) (any, error) {
 	v, err := need(c, args, "value")
@@ -135,5 +140,40 @@ func fnEmail(c *binding.Context, args map[string]any) (any, error) {
 	if len(s) > MaxRegexInput {
 		return false, nil
 	}
-	return emailRE().MatchString(s), nil
+	return isEmail(s), nil
+}
+
+// isEmail is web_core's email pattern by hand (no regexp in the wasm): a non-empty local
+// part of [a-zA-Z0-9._%+-], '@', then [a-zA-Z0-9.-] with a last '.' that has at least one
+// character before it and two or more letters (only) after it.
+func isEmail(s string) bool {
+	at := strings.IndexByte(s, '@')
+	if at < 1 {
+		return false
+	}
+	for i := 0; i < at; i++ {
+		if c := s[i]; !isAlnumASCII(c) && !strings.ContainsRune("._%+-", rune(c)) {
+			return false
+		}
+	}
+	d := s[at+1:]
+	dot := strings.LastIndexByte(d, '.')
+	if dot < 1 || len(d)-dot-1 < 2 {
+		return false
+	}
+	for i := 0; i < len(d); i++ {
+		c := d[i]
+		if i > dot {
+			if c|0x20 < 'a' || c|0x20 > 'z' {
+				return false
+			}
+		} else if !isAlnumASCII(c) && c != '.' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+func isAlnumASCII(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }

@@ -32,4 +32,13 @@ func TestRegexLimits(t *testing.T) {
 	if got, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"`+ok+`","pattern":"^a+$"}}`), fns, nil); err != nil || got != true {
 		t.Fatalf("input at the cap: %v, %v", got, err)
 	}
+	// A thousand live states over 64 KiB: over MaxRegexSteps, an error within milliseconds.
+	_, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"`+ok+`","pattern":"(a?){1000}b"}}`), fns, nil)
+	if !isCode(err, protocol.CodeFunction) || !strings.Contains(err.Error(), "too costly") {
+		t.Fatalf("costly pattern: err %v", err)
+	}
+	// The same pattern on a short input still runs.
+	if got, err := binding.Eval(binding.Scope{}, json.RawMessage(`{"call":"regex","args":{"value":"aab","pattern":"(a?){1000}b"}}`), fns, nil); err != nil || got != true {
+		t.Fatalf("costly pattern, short input: %v, %v", got, err)
+	}
 }

@@ -3,7 +3,6 @@ package text
 import (
 	"bytes"
 	"io"
-	"regexp"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/util"
@@ -71,11 +70,12 @@ type Reader interface {
 	// If it reaches EOF, returns false.
 	SkipBlankLines() (Segment, int, bool)
 
-	// Match performs regular expression matching to current line.
-	Match(reg *regexp.Regexp) bool
-
-	// Match performs regular expression searching to current line.
-	FindSubMatch(reg *regexp.Regexp) [][]byte
+	// MatchScan runs scan over the bytes from the current position, across lines, up to
+	// the first invalid UTF-8 or U+FFFD (next returns -1 there and at the end), as
+	// Match(regexp) read them. When scan returns n >= 0 the reader advances n bytes and
+	// MatchScan returns true; otherwise the position is unchanged. (a2ui patch: replaces
+	// Match and FindSubMatch, which took a *regexp.Regexp.)
+	MatchScan(scan func(next func() int) int) bool
 
 	// FindClosure finds corresponding closure.
 	FindClosure(opener, closer byte, options FindClosureOptions) (*Segments, bool)
@@ -292,12 +292,8 @@ func (r *reader) SkipBlankLines() (Segment, int, bool) {
 	return skipBlankLinesReader(r)
 }
 
-func (r *reader) Match(reg *regexp.Regexp) bool {
-	return matchReader(r, reg)
-}
-
-func (r *reader) FindSubMatch(reg *regexp.Regexp) [][]byte {
-	return findSubMatchReader(r, reg)
+func (r *reader) MatchScan(scan func(next func() int) int) bool {
+	return matchScanReader(r, scan)
 }
 
 // A BlockReader interface is a reader that is optimized for Blocks.
@@ -525,12 +521,8 @@ func (r *blockReader) SkipBlankLines() (Segment, int, bool) {
 	return skipBlankLinesReader(r)
 }
 
-func (r *blockReader) Match(reg *regexp.Regexp) bool {
-	return matchReader(r, reg)
-}
-
-func (r *blockReader) FindSubMatch(reg *regexp.Regexp) [][]byte {
-	return findSubMatchReader(r, reg)
+func (r *blockReader) MatchScan(scan func(next func() int) int) bool {
+	return matchScanReader(r, scan)
 }
 
 func skipBlankLinesReader(r Reader) (Segment, int, bool) {
@@ -567,44 +559,33 @@ func skipSpacesReader(r Reader) (Segment, int, bool) {
 	}
 }
 
-func matchReader(r Reader, reg *regexp.Regexp) bool {
-	oldline, oldseg := r.Position()
-	match := reg.FindReaderSubmatchIndex(r)
-	r.SetPosition(oldline, oldseg)
-	if match == nil {
+func matchScanReader(r Reader, scan func(next func() int) int) bool {
+	oldLine, oldSeg := r.Position()
+	var pending []byte // the rest of the rune being handed out
+	next := func() int {
+		if len(pending) == 0 {
+			line, _ := r.PeekLine()
+			if line == nil {
+				return -1
+			}
+			rn, size := utf8.DecodeRune(line)
+			if rn == utf8.RuneError {
+				return -1
+			}
+			pending = line[:size]
+			r.Advance(size)
+		}
+		c := pending[0]
+		pending = pending[1:]
+		return int(c)
+	}
+	n := scan(next)
+	r.SetPosition(oldLine, oldSeg)
+	if n < 0 {
 		return false
 	}
-	r.Advance(match[1] - match[0])
+	r.Advance(n)
 	return true
-}
-
-func findSubMatchReader(r Reader, reg *regexp.Regexp) [][]byte {
-	oldLine, oldSeg := r.Position()
-	match := reg.FindReaderSubmatchIndex(r)
-	r.SetPosition(oldLine, oldSeg)
-	if match == nil {
-		return nil
-	}
-	var bb bytes.Buffer
-	bb.Grow(match[1] - match[0])
-	for i := 0; i < match[1]; {
-		r, size, _ := readRuneReader(r)
-		i += size
-		bb.WriteRune(r)
-	}
-	bs := bb.Bytes()
-	var result [][]byte
-	for i := 0; i < len(match); i += 2 {
-		if match[i] < 0 {
-			result = append(result, []byte{})
-			continue
-		}
-		result = append(result, bs[match[i]:match[i+1]])
-	}
-
-	r.SetPosition(oldLine, oldSeg)
-	r.Advance(match[1] - match[0])
-	return result
 }
 
 func readRuneReader(r Reader) (rune, int, error) {

@@ -757,11 +757,8 @@ func FindURLIndex(b []byte) int {
 	return i
 }
 
-var emailDomainRegexp = lazyRegexp(`^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*`) //nolint:lll
-
 // FindEmailIndex returns a stop index value if the given bytes seem an email address.
 func FindEmailIndex(b []byte) int {
-	// TODO: eliminate regexps
 	i := 0
 	lim := min(len(b), 64)
 	for ; i < lim; i++ {
@@ -781,11 +778,11 @@ func FindEmailIndex(b []byte) int {
 		return -1
 	}
 	// domain names are at most 255 bytes long
-	match := emailDomainRegexp().FindSubmatchIndex(b[i:min(len(b), i+256)])
-	if match == nil || match[1] > 255 {
+	n := emailDomainLen(b[i:min(len(b), i+256)]) // a2ui patch: was a regexp
+	if n < 0 || n > 255 {
 		return -1
 	}
-	return i + match[1]
+	return i + n
 }
 
 var spaces = []byte(" \t\n\x0b\x0c\x0d")
