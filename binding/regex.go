@@ -2,8 +2,13 @@ package binding
 
 import "github.com/a2ui-go/a2ui/internal/re"
 
+// Regexp is a compiled agent pattern (internal/re: linear time, no backtracking), named
+// here so that a catalog outside this module can hold one: MatchString,
+// MatchStringLimit, FindStringIndex, ReplaceAllLiteralString.
+type Regexp = re.Regexp
+
 type regexEntry struct {
-	re  *re.Regexp
+	re  *Regexp
 	err string
 }
 
@@ -13,7 +18,7 @@ type regexEntry struct {
 // A pattern it cannot compile (look-around, back-references, a program over re.MaxInsts
 // states) is a FUNCTION_FAILED error (FuncError). Length limits on pattern and input are
 // the caller's. Called on the goroutine running the Func.
-func (c *Context) CompileRegexp(pattern string) (*re.Regexp, error) {
+func (c *Context) CompileRegexp(pattern string) (*Regexp, error) {
 	var cache *lru[regexEntry]
 	if c.Funcs != nil {
 		cache = c.Funcs.regex
