@@ -27,6 +27,9 @@ import (
 type server struct {
 	mounts []mount
 	gen    map[string]generated
+	// wasmEncoding, when set, is the Accept-Encoding used for .wasm files whatever the
+	// browser sent ("br", "gzip" or "identity": the -wasm-encoding flag).
+	wasmEncoding string
 
 	mu  sync.Mutex
 	log []request
@@ -125,7 +128,15 @@ func (s *server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 
 	if g, ok := s.gen[p]; ok {
 		w.Header().Set("Content-Type", g.contentType)
-		w.Header().Set("Cache-Control", "no-cache")
+		// The pages are fetched anew on each visit; the generated harness data
+		// (/bench/login.js, a parser-blocking script on every page) is cached like the
+		// harness's static files, or each warm load would wait a round trip for it
+		// before any renderer's script runs.
+		if strings.HasPrefix(g.contentType, "text/html") {
+			w.Header().Set("Cache-Control", "no-cache")
+		} else {
+			w.Header().Set("Cache-Control", "public, max-age=3600")
+		}
 		w.Write(g.body)
 		return
 	}
@@ -142,6 +153,9 @@ func (s *server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	}
 	send, enc := file, ""
 	accept := r.Header.Get("Accept-Encoding")
+	if s.wasmEncoding != "" && strings.HasSuffix(file, ".wasm") {
+		accept = s.wasmEncoding // -wasm-encoding: every .wasm in this encoding
+	}
 	if acceptsEncoding(accept, "br") && fresh(file+".br", fi.ModTime()) {
 		send, enc = file+".br", "br"
 	} else if acceptsEncoding(accept, "gzip") && fresh(file+".gz", fi.ModTime()) {
