@@ -96,7 +96,7 @@ func main() {
 	flag.StringVar(&cfg.jsonOut, "json", "bench/out/results.json", "raw results (JSON)")
 	flag.BoolVar(&cfg.dump, "dump", false, "render a probe on each page, print its DOM and exit")
 	flag.StringVar(&cfg.dist, "dist", "dist", "our built site (a2ui.js, a2ui.wasm, …)")
-	flag.StringVar(&cfg.profile, "profile", "", "RENDERER:EXPR — run one harness call (e.g. ours:BENCH.bulk(1000,20000); ours:startup profiles a cold load from navigation to the painted login form) under the CPU profiler, print the top functions and exit")
+	flag.StringVar(&cfg.profile, "profile", "", "RENDERER:EXPR — run one harness call (e.g. ours:BENCH.bulk(1000,20000); ours:startup profiles a cold load from navigation to the painted login form, ours:warm-startup the third load in one browser context) under the CPU profiler, print the top functions and exit")
 	flag.IntVar(&cfg.profTop, "top", 40, "functions listed by -profile")
 	flag.StringVar(&cfg.profOut, "profile-out", "", "with -profile: also write the raw profile (a .cpuprofile that DevTools opens) to this file")
 	flag.StringVar(&cfg.wasmCache, "wasmcache", "", "LOADS:DWELL — load our start-up page LOADS times in one browser context under tracing (staying DWELL, e.g. 3s, on each page), print how each load got a2ui.wasm (HTTP cache, V8 module cache, code cache, lazy compilations) and exit")
