@@ -102,7 +102,7 @@ func main() {
 	flag.StringVar(&cfg.wasmCache, "wasmcache", "", "LOADS:DWELL — load our start-up page LOADS times in one browser context under tracing (staying DWELL, e.g. 3s, on each page), print how each load got a2ui.wasm (HTTP cache, V8 module cache, code cache, lazy compilations) and exit")
 	flag.StringVar(&cfg.timeline, "timeline", "", "LOADS[:RUNS] — load each renderer's start-up page LOADS times in one fresh browser context, print the last load's navigation, resource and user-timing entries and exit (RUNS times)")
 	flag.StringVar(&cfg.traceOut, "trace-out", "", "with -wasmcache: also write the trace's events (more categories: main-thread tasks, loading) to this JSON file")
-	flag.StringVar(&cfg.wasmEnc, "wasm-encoding", "", "serve every .wasm in this encoding whatever the browser accepts: br, gzip or identity (default: what the browser accepts, br first)")
+	flag.StringVar(&cfg.wasmEnc, "wasm-encoding", "", "serve every .wasm in this encoding whatever the browser accepts: zstd, br, gzip or identity (default: what the browser accepts, in that order)")
 	flag.StringVar(&cfg.jsFlags, "jsflags", "", "extra V8 flags for Chromium (e.g. --wasm-caching-threshold=1000)")
 	flag.Parse()
 
@@ -197,10 +197,10 @@ func run(cfg config) error {
 	}, gen)
 	defer srv.Close()
 	switch cfg.wasmEnc {
-	case "", "br", "gzip", "identity":
+	case "", "br", "gzip", "identity", "zstd":
 		srv.wasmEncoding = cfg.wasmEnc
 	default:
-		return fmt.Errorf("-wasm-encoding: want br, gzip or identity")
+		return fmt.Errorf("-wasm-encoding: want zstd, br, gzip or identity")
 	}
 
 	br, err := startBrowser(cfg.chromium, filepath.Join(root, ".tmp"), srv.spki(), cfg.jsFlags)

@@ -22,13 +22,13 @@ import (
 
 // server serves the comparison pages over TLS (Chromium only asks for brotli on
 // https) from an httptest server. Static files come from mounted directories and
-// are sent precompressed: FILE.br when the browser accepts br and it exists, else
-// FILE.gz, else FILE. Every request is logged so a page load can be attributed.
+// are sent precompressed: FILE.zst when the browser accepts zstd and it exists (the
+// wasm), else FILE.br, else FILE.gz, else FILE. Every request is logged so a page load can be attributed.
 type server struct {
 	mounts []mount
 	gen    map[string]generated
 	// wasmEncoding, when set, is the Accept-Encoding used for .wasm files whatever the
-	// browser sent ("br", "gzip" or "identity": the -wasm-encoding flag).
+	// browser sent ("zstd", "br", "gzip" or "identity": the -wasm-encoding flag).
 	wasmEncoding string
 
 	mu  sync.Mutex
@@ -156,7 +156,10 @@ func (s *server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if s.wasmEncoding != "" && strings.HasSuffix(file, ".wasm") {
 		accept = s.wasmEncoding // -wasm-encoding: every .wasm in this encoding
 	}
-	if acceptsEncoding(accept, "br") && fresh(file+".br", fi.ModTime()) {
+	// As cmd/demo-agent serves: zstd (make build writes a .zst of the wasm only), brotli, gzip.
+	if acceptsEncoding(accept, "zstd") && fresh(file+".zst", fi.ModTime()) {
+		send, enc = file+".zst", "zstd"
+	} else if acceptsEncoding(accept, "br") && fresh(file+".br", fi.ModTime()) {
 		send, enc = file+".br", "br"
 	} else if acceptsEncoding(accept, "gzip") && fresh(file+".gz", fi.ModTime()) {
 		send, enc = file+".gz", "gzip"
