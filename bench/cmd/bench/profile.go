@@ -96,7 +96,11 @@ func (b *bench) profile(renderer, expr string, top int) error {
 		evalErr = b.profileTyping(t, n, &res)
 	} else if expr == "startup" || expr == "warm-startup" {
 		var st startupResult
-		st, evalErr = b.loadStartup(t, renderer, 3)
+		k := 0 // the load number in the URL, as the rows use it
+		if expr == "warm-startup" {
+			k = 3
+		}
+		st, evalErr = b.loadStartup(t, renderer, k)
 		res = map[string]any{"painted": st.PaintMs, "ready": st.ReadyMs}
 	} else {
 		evalErr = t.eval(expr, b.cfg.ceiling+60*time.Second, &res)
