@@ -152,7 +152,7 @@ func (b *browser) newTab(parent context.Context, isolated bool) (*tab, error) {
 		return nil, err
 	}
 	// chromedp enables the Network domain on every tab, and DevTools then keeps a copy of
-	// each response body for its Network panel: for a2ui.wasm (7.6 MB decoded) that copy
+	// each response body for its Network panel: for a2ui.wasm (7 MB decoded) that copy
 	// cost 18–31 ms of the main thread when the body finished loading
 	// (ResponseBodyLoader::DidFinishLoadingBody; 0.3–1.6 ms without it), on every load.
 	// A visitor has no DevTools open, and nothing here reads network events (requests

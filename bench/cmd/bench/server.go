@@ -23,7 +23,8 @@ import (
 // server serves the comparison pages over TLS (Chromium only asks for brotli on
 // https) from an httptest server. Static files come from mounted directories and
 // are sent precompressed: FILE.zst when the browser accepts zstd and it exists (the
-// wasm), else FILE.br, else FILE.gz, else FILE. Every request is logged so a page load can be attributed.
+// wasm), else FILE.br, else FILE.gz, else FILE. Every request is logged so a page
+// load can be attributed.
 type server struct {
 	mounts []mount
 	gen    map[string]generated
