@@ -6,6 +6,8 @@
 #   make            the build
 #   nodejs, npm     `npm ci`: the pinned official examples and schemas (@a2ui/web_core)
 #                   that the gallery serves and the tests read
+#   zstd            a2ui.wasm.zst, served to browsers that accept zstd (the build
+#                   goes on without it: servers then send brotli)
 #
 # Packages come from apt-get (through sudo when not root); then `npm ci`. Go is not
 # installed here: get Go 1.26 or newer from https://go.dev/dl.
@@ -27,6 +29,7 @@ fi
 [[ -n $chromium && -x $chromium ]] || missing+=("$chromium_pkg")
 command -v make >/dev/null || missing+=(make)
 command -v npm >/dev/null || missing+=(nodejs npm)
+command -v zstd >/dev/null || missing+=(zstd)
 if ((${#missing[@]})); then
 	command -v apt-get >/dev/null || { echo "setup: install ${missing[*]} with your package manager (no apt-get here)" >&2; exit 1; }
 	sudo=()

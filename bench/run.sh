@@ -38,7 +38,7 @@ hashed=$(cd dist && ls a2ui.*.wasm 2>/dev/null | grep -E '^a2ui\.[0-9a-f]{16}\.w
 for f in a2ui.js a2ui.wasm $hashed; do
 	[[ -f dist/$f ]] || { echo "bench: dist/$f missing; run make build" >&2; exit 1; }
 	cp -p "dist/$f" "$snap/"
-	for z in br gz; do
+	for z in br gz zst; do
 		if [[ -f dist/$f.$z ]]; then cp -p "dist/$f.$z" "$snap/"; fi
 	done
 done

@@ -95,7 +95,7 @@
     window.addEventListener(t, (e) => { if (e.isTrusted) armedAt = performance.now(); }, { capture: true, passive: true });
   }
 
-  // User-timing marks of the start-up path (a2ui:scripts, :compiled, :instantiated, :started;
+  // User-timing marks of the start-up path (a2ui:compiled, :instantiated, :started;
   // Go adds :go-main and :first-frame); make bench prints them as the start-up trace.
   const mark = (name) => { try { performance.mark("a2ui:" + name); } catch (e) { /* no User Timing */ } };
   // The live runtime: its Go instance and the wasm module (kept to start a fresh one).

@@ -5,7 +5,7 @@
 //
 //   - serve the static site that `make build` assembles in dist/ (the pages, a2ui.js
 //     and a2ui.wasm), with the right MIME types, the
-//     precompressed .br/.gz siblings when the client accepts them, and
+//     precompressed .zst/.br/.gz siblings when the client accepts them, and
 //     Cache-Control: no-cache (every load revalidates), except the content-hashed
 //     a2ui.<hash>.wasm that a2ui.js loads, which is immutable;
 //   - play a scripted A2UI agent (package demoagent, built on the agent library):

@@ -20,18 +20,21 @@ import (
 func TestStatic(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"index.html":                    "<p>index</p>",
-		"a2ui.wasm":                     "RAW-WASM",
-		"a2ui.wasm.br":                  "BR-WASM",
-		"a2ui.wasm.gz":                  "GZ-WASM",
-		"a2ui.0123456789abcdef.wasm":    "RAW-WASM",
-		"a2ui.0123456789abcdef.wasm.br": "BR-WASM",
-		"wasm_exec.js":                  "js",
-		"wasm_exec.js.gz":               "gz-js",
-		"a2ui.css":                      "css",
-		"sub/index.html":                "<p>sub</p>",
-		"sub/s.jsonl":                   "{}\n",
-		"nodir/plain.json":              "{}",
+		"index.html":                     "<p>index</p>",
+		"a2ui.wasm":                      "RAW-WASM",
+		"a2ui.wasm.br":                   "BR-WASM",
+		"a2ui.wasm.gz":                   "GZ-WASM",
+		"a2ui.0123456789abcdef.wasm":     "RAW-WASM",
+		"a2ui.0123456789abcdef.wasm.br":  "BR-WASM",
+		"a2ui.fedcba9876543210.wasm":     "RAW-WASM",
+		"a2ui.fedcba9876543210.wasm.br":  "BR-WASM",
+		"a2ui.fedcba9876543210.wasm.zst": "ZST-WASM",
+		"wasm_exec.js":                   "js",
+		"wasm_exec.js.gz":                "gz-js",
+		"a2ui.css":                       "css",
+		"sub/index.html":                 "<p>sub</p>",
+		"sub/s.jsonl":                    "{}\n",
+		"nodir/plain.json":               "{}",
 	}
 	for name, body := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -61,6 +64,11 @@ func TestStatic(t *testing.T) {
 		{"/a2ui.wasm", "identity", 200, "application/wasm", "", "RAW-WASM"},
 		{"/a2ui.0123456789abcdef.wasm", "br", 200, "application/wasm", "br", "BR-WASM"},
 		{"/a2ui.0123456789abcdef.wasm", "", 200, "application/wasm", "", "RAW-WASM"},
+		// zstd first when accepted (Chromium sends "gzip, deflate, br, zstd").
+		{"/a2ui.fedcba9876543210.wasm", "gzip, deflate, br, zstd", 200, "application/wasm", "zstd", "ZST-WASM"},
+		{"/a2ui.fedcba9876543210.wasm", "gzip, deflate, br", 200, "application/wasm", "br", "BR-WASM"},
+		{"/a2ui.fedcba9876543210.wasm", "br, zstd;q=0", 200, "application/wasm", "br", "BR-WASM"},
+		{"/a2ui.0123456789abcdef.wasm", "br, zstd", 200, "application/wasm", "br", "BR-WASM"},
 		{"/wasm_exec.js", "br, gzip", 200, "text/javascript; charset=utf-8", "gzip", "gz-js"},
 		{"/a2ui.css", "br, gzip", 200, "text/css; charset=utf-8", "", "css"},
 		{"/sub/", "", 200, "text/html; charset=utf-8", "", "<p>sub</p>"},
@@ -98,7 +106,7 @@ func TestStatic(t *testing.T) {
 			}
 			if tc.status == 200 {
 				want := "no-cache"
-				if strings.Contains(tc.path, "0123456789abcdef") {
+				if strings.Contains(tc.path, "0123456789abcdef") || strings.Contains(tc.path, "fedcba9876543210") {
 					want = "public, max-age=31536000, immutable"
 				}
 				if got := resp.Header.Get("Cache-Control"); got != want {

@@ -50,6 +50,9 @@ type config struct {
 	profOut   string
 	wasmCache string
 	jsFlags   string
+	timeline  string
+	traceOut  string
+	wasmEnc   string
 }
 
 var anchorNames = map[string]string{
@@ -93,10 +96,13 @@ func main() {
 	flag.StringVar(&cfg.jsonOut, "json", "bench/out/results.json", "raw results (JSON)")
 	flag.BoolVar(&cfg.dump, "dump", false, "render a probe on each page, print its DOM and exit")
 	flag.StringVar(&cfg.dist, "dist", "dist", "our built site (a2ui.js, a2ui.wasm, …)")
-	flag.StringVar(&cfg.profile, "profile", "", "RENDERER:EXPR — run one harness call (e.g. ours:BENCH.bulk(1000,20000)) under the CPU profiler, print the top functions and exit")
+	flag.StringVar(&cfg.profile, "profile", "", "RENDERER:EXPR — run one harness call (e.g. ours:BENCH.bulk(1000,20000); ours:startup profiles a cold load from navigation to the painted login form, ours:warm-startup the third load in one browser context) under the CPU profiler, print the top functions and exit")
 	flag.IntVar(&cfg.profTop, "top", 40, "functions listed by -profile")
 	flag.StringVar(&cfg.profOut, "profile-out", "", "with -profile: also write the raw profile (a .cpuprofile that DevTools opens) to this file")
 	flag.StringVar(&cfg.wasmCache, "wasmcache", "", "LOADS:DWELL — load our start-up page LOADS times in one browser context under tracing (staying DWELL, e.g. 3s, on each page), print how each load got a2ui.wasm (HTTP cache, V8 module cache, code cache, lazy compilations) and exit")
+	flag.StringVar(&cfg.timeline, "timeline", "", "LOADS[:RUNS] — load each renderer's start-up page LOADS times in one fresh browser context, print the last load's navigation, resource and user-timing entries and exit (RUNS times)")
+	flag.StringVar(&cfg.traceOut, "trace-out", "", "with -wasmcache: also write the trace's events (more categories: main-thread tasks, loading) to this JSON file")
+	flag.StringVar(&cfg.wasmEnc, "wasm-encoding", "", "serve every .wasm in this encoding whatever the browser accepts: zstd, br, gzip or identity (default: what the browser accepts, in that order)")
 	flag.StringVar(&cfg.jsFlags, "jsflags", "", "extra V8 flags for Chromium (e.g. --wasm-caching-threshold=1000)")
 	flag.Parse()
 
@@ -180,6 +186,7 @@ func run(cfg config) error {
 		return err
 	}
 	gen["/page/ours-prerendered.html"] = generated{pre, "text/html; charset=utf-8"}
+	gen["/page/blank.html"] = generated{[]byte("<!doctype html><title>blank</title>\n"), "text/html; charset=utf-8"}
 	for _, r := range []string{"ours", "ours-inittrace", "lit", "react"} {
 		gen["/page/"+r+".html"] = generated{pageHTML(r), "text/html; charset=utf-8"}
 	}
@@ -189,6 +196,12 @@ func run(cfg config) error {
 		{"/bench/", pages},
 	}, gen)
 	defer srv.Close()
+	switch cfg.wasmEnc {
+	case "", "br", "gzip", "identity", "zstd":
+		srv.wasmEncoding = cfg.wasmEnc
+	default:
+		return fmt.Errorf("-wasm-encoding: want zstd, br, gzip or identity")
+	}
 
 	br, err := startBrowser(cfg.chromium, filepath.Join(root, ".tmp"), srv.spki(), cfg.jsFlags)
 	if err != nil {
@@ -209,6 +222,9 @@ func run(cfg config) error {
 	}
 	if cfg.wasmCache != "" {
 		return b.printWasmCache(cfg.wasmCache)
+	}
+	if cfg.timeline != "" {
+		return b.printTimeline(cfg.timeline)
 	}
 	start := time.Now()
 	logf("bench: %s, %d run(s), ceiling %s, renderers %s", br.version, cfg.runs, cfg.ceiling, strings.Join(cfg.renderers, ","))

@@ -54,7 +54,22 @@ func (b *bench) profileTyping(t *tab, n int, res *map[string]any) error {
 // of each. For readable Go names build a wasm without -s -w into a copy of dist/ and
 // pass it with -dist (bench/README.md shows the commands).
 func (b *bench) profile(renderer, expr string, top int) error {
-	t, err := b.openPage(renderer)
+	var t *tab
+	var err error
+	if expr == "startup" || expr == "warm-startup" {
+		// A cold load: a fresh browser context on a blank page of the same origin (the
+		// profiler stays attached across the same-site navigation), then the start-up
+		// page. A warm one: the third load, after two unprofiled ones (as the warm row).
+		t, err = b.br.newTab(nil, true)
+		for k := 1; k <= 2 && err == nil && expr == "warm-startup"; k++ {
+			_, err = b.loadStartup(t, renderer, k)
+		}
+		if err == nil {
+			err = t.navigate(b.srv.URL()+"/page/blank.html", 30*time.Second)
+		}
+	} else {
+		t, err = b.openPage(renderer)
+	}
 	if err != nil {
 		return err
 	}
@@ -79,6 +94,14 @@ func (b *bench) profile(renderer, expr string, top int) error {
 	var evalErr error
 	if n, ok := typingExpr(expr); ok {
 		evalErr = b.profileTyping(t, n, &res)
+	} else if expr == "startup" || expr == "warm-startup" {
+		var st startupResult
+		k := 0 // the load number in the URL, as the rows use it
+		if expr == "warm-startup" {
+			k = 3
+		}
+		st, evalErr = b.loadStartup(t, renderer, k)
+		res = map[string]any{"painted": st.PaintMs, "ready": st.ReadyMs}
 	} else {
 		evalErr = t.eval(expr, b.cfg.ceiling+60*time.Second, &res)
 	}

@@ -93,7 +93,8 @@ const methodNotes = `## How each row is measured
   context (empty HTTP cache and code cache). Warm: the third load in one browser context
   (static files are served with Cache-Control: max-age=3600 and come from the HTTP cache:
   Chromium trusts the test server's certificate by its key, as a certificate error would
-  keep responses out of the cache).
+  keep responses out of the cache; the page HTML is no-cache). DevTools' Network domain is
+  off in every tab, as for a visitor (it copies each response body).
 - **static page, prerendered**: the login form rendered to static HTML by ` + "`a2ui prerender -page`" + `
   (declarative shadow root, stylesheet and stream inline, the loader deferred), loaded cold;
   time since navigation start of the first animation frame after its text is in the DOM, as
@@ -103,7 +104,9 @@ const methodNotes = `## How each row is measured
   which bundles wasm_exec.js, the runtime and the CSS, and a2ui.wasm; anchors: the esbuild bundle
   --minify --format=esm --target=es2022, NODE_ENV=production, React also its CSS); gzip -9
   and brotli -q 11 of each file, summed. The benchmark harness and the page HTML are not counted.
-  Served over HTTPS with the precompressed variant the browser asked for.
+  Served over HTTPS with the precompressed variant the browser asked for: zstd -19 for
+  a2ui.wasm (Chromium accepts zstd; about 4% more bytes than the brotli counted here, decoded
+  much faster), brotli for the rest.
 - **memory**: 100 copies of the login form (distinct surface ids) processed, rendered,
   deleted; then again. JS heap = performance.memory.usedJSHeapSize after gc()
   (--js-flags=--expose-gc, --enable-precise-memory-info). For ours also

@@ -22,11 +22,15 @@ import (
 
 // server serves the comparison pages over TLS (Chromium only asks for brotli on
 // https) from an httptest server. Static files come from mounted directories and
-// are sent precompressed: FILE.br when the browser accepts br and it exists, else
-// FILE.gz, else FILE. Every request is logged so a page load can be attributed.
+// are sent precompressed: FILE.zst when the browser accepts zstd and it exists (the
+// wasm), else FILE.br, else FILE.gz, else FILE. Every request is logged so a page
+// load can be attributed.
 type server struct {
 	mounts []mount
 	gen    map[string]generated
+	// wasmEncoding, when set, is the Accept-Encoding used for .wasm files whatever the
+	// browser sent ("zstd", "br", "gzip" or "identity": the -wasm-encoding flag).
+	wasmEncoding string
 
 	mu  sync.Mutex
 	log []request
@@ -125,7 +129,15 @@ func (s *server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 
 	if g, ok := s.gen[p]; ok {
 		w.Header().Set("Content-Type", g.contentType)
-		w.Header().Set("Cache-Control", "no-cache")
+		// The pages are fetched anew on each visit; the generated harness data
+		// (/bench/login.js, a parser-blocking script on every page) is cached like the
+		// harness's static files, or each warm load would wait a round trip for it
+		// before any renderer's script runs.
+		if strings.HasPrefix(g.contentType, "text/html") {
+			w.Header().Set("Cache-Control", "no-cache")
+		} else {
+			w.Header().Set("Cache-Control", "public, max-age=3600")
+		}
 		w.Write(g.body)
 		return
 	}
@@ -142,7 +154,13 @@ func (s *server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	}
 	send, enc := file, ""
 	accept := r.Header.Get("Accept-Encoding")
-	if acceptsEncoding(accept, "br") && fresh(file+".br", fi.ModTime()) {
+	if s.wasmEncoding != "" && strings.HasSuffix(file, ".wasm") {
+		accept = s.wasmEncoding // -wasm-encoding: every .wasm in this encoding
+	}
+	// As cmd/demo-agent serves: zstd (make build writes a .zst of the wasm only), brotli, gzip.
+	if acceptsEncoding(accept, "zstd") && fresh(file+".zst", fi.ModTime()) {
+		send, enc = file+".zst", "zstd"
+	} else if acceptsEncoding(accept, "br") && fresh(file+".br", fi.ModTime()) {
 		send, enc = file+".br", "br"
 	} else if acceptsEncoding(accept, "gzip") && fresh(file+".gz", fi.ModTime()) {
 		send, enc = file+".gz", "gzip"

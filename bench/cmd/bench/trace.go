@@ -7,16 +7,16 @@ import (
 )
 
 // The start-up trace of ours: when each step of a page load ended, in ms since navigation
-// start, from the Resource Timing entry of a2ui.wasm and the user-timing marks that
-// web/a2ui.js (a2ui:scripts, :compiled, :instantiated, :started) and cmd/wasm
-// (a2ui:go-main, :first-frame) set; plus, from one load with GODEBUG=inittrace=1, the
-// Go package inits.
+// start, from the Resource Timing entry of a2ui.wasm (its request, first and last byte)
+// and the user-timing marks that web/a2ui.js (a2ui:compiled, :instantiated, :started) and
+// webhost (a2ui:go-main, :first-frame) set; plus, from one load with GODEBUG=inittrace=1,
+// the Go package inits.
 
 // tracePhases are the trace's rows in page-load order: id, label.
 var tracePhases = [][2]string{
+	{"wasm-request", "a2ui.wasm requested (the loader ran)"},
 	{"wasm-response", "a2ui.wasm first byte (fetch)"},
 	{"wasm-fetched", "a2ui.wasm last byte (fetch)"},
-	{"scripts", "loader scripts ready"},
 	{"compiled", "wasm compiled (compileStreaming)"},
 	{"instantiated", "wasm instantiated"},
 	{"go-main", "Go runtime + package inits done (main entered)"},
@@ -34,6 +34,7 @@ type traceMark struct {
 type resourceTiming struct {
 	Name          string  `json:"name"`
 	Transfer      float64 `json:"transfer"` // transferSize: 0 when the HTTP cache served it
+	Start         float64 `json:"start"`    // startTime: when fetch() was called
 	ResponseStart float64 `json:"responseStart"`
 	ResponseEnd   float64 `json:"responseEnd"`
 }
@@ -50,6 +51,7 @@ func phases(res startupResult) map[string]float64 {
 	}
 	for _, r := range res.Resources {
 		if strings.HasSuffix(strings.SplitN(r.Name, "?", 2)[0], ".wasm") {
+			out["wasm-request"] = r.Start
 			out["wasm-response"] = r.ResponseStart
 			out["wasm-fetched"] = r.ResponseEnd
 		}
@@ -107,9 +109,10 @@ func (b *bench) traceMarkdown() string {
 		return m, ok
 	}
 	w("\n## Start-up trace (ours)\n\n")
-	w("When each step ended, ms since navigation start (median over the runs; the step's own ",
-		"share in parentheses). From the a2ui.wasm Resource Timing entry and the a2ui:* user-timing ",
-		"marks of web/a2ui.js and cmd/wasm. Compilation streams, so it overlaps the download.\n\n")
+	w("When each step ended, ms since navigation start (median over the runs; in parentheses ",
+		"the time since the row above). From the a2ui.wasm Resource Timing entry (request: when ",
+		"the loader called fetch) and the a2ui:* user-timing marks of web/a2ui.js and webhost. ",
+		"Compilation streams, so it overlaps the download; \"compiled\" is how long after the last byte.\n\n")
 	w("| step | cold | warm |\n|---|---:|---:|\n")
 	prev := map[string]float64{}
 	for _, ph := range tracePhases {
@@ -121,13 +124,11 @@ func (b *bench) traceMarkdown() string {
 				continue
 			}
 			w(" ", fmtNum(v))
-			if p, ok := prev[kind]; ok && ph[0] != "wasm-fetched" {
+			if p, ok := prev[kind]; ok {
 				w(" (+", fmtNum(max(v-p, 0)), ")")
 			}
 			w(" |")
-			if ph[0] != "wasm-response" && ph[0] != "wasm-fetched" {
-				prev[kind] = v
-			}
+			prev[kind] = v
 		}
 		w("\n")
 	}

@@ -32,11 +32,11 @@ func TestTraceMarkdown(t *testing.T) {
 		Marks: []traceMark{{"a2ui:compiled", 40}, {"a2ui:started", 60}, {"other", 1}},
 		Resources: []resourceTiming{
 			{Name: "https://x/ours/a2ui.js", ResponseStart: 5, ResponseEnd: 6},
-			{Name: "https://x/ours/a2ui.wasm", ResponseStart: 10, ResponseEnd: 30},
+			{Name: "https://x/ours/a2ui.wasm", Start: 4, ResponseStart: 10, ResponseEnd: 30},
 		},
 	}
 	p := phases(res)
-	for id, v := range map[string]float64{"wasm-response": 10, "wasm-fetched": 30, "compiled": 40, "started": 60, "dom": 90, "painted": 100} {
+	for id, v := range map[string]float64{"wasm-request": 4, "wasm-response": 10, "wasm-fetched": 30, "compiled": 40, "started": 60, "dom": 90, "painted": 100} {
 		if p[id] != v {
 			t.Errorf("phase %s = %v, want %v (%v)", id, p[id], v, p)
 		}
@@ -45,7 +45,10 @@ func TestTraceMarkdown(t *testing.T) {
 	b.inits = []initStat{{Pkg: "a", At: 0.5, Clock: 1}, {Pkg: "b", At: 2, Clock: 3, Bytes: 2048, Allocs: 4}}
 	md := b.traceMarkdown()
 	for _, want := range []string{
-		"| wasm compiled (compileStreaming) | 40 | 40 |",
+		"| a2ui.wasm requested (the loader ran) | 4 | 4 |",
+		"| a2ui.wasm first byte (fetch) | 10 (+6) | 10 (+6) |",
+		"| a2ui.wasm last byte (fetch) | 30 (+20) | 30 (+20) |",
+		"| wasm compiled (compileStreaming) | 40 (+10) | 40 (+10) |",
 		"| renderer ready (API installed) | 60 (+20) | 60 (+20) |",
 		"| login form painted (the startup row) | 100 (+10) | 100 (+10) |",
 		"| Go runtime + package inits done (main entered) | – | – |",

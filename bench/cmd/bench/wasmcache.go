@@ -56,6 +56,13 @@ func (b *bench) traceWasmCache(renderer string, loads int, dwell time.Duration) 
 		Dur  float64         `json:"dur"`
 		Args json.RawMessage `json:"args"`
 	}
+	// -trace-out: every event of more categories, written as a JSON array of trace events.
+	var rawOut []json.RawMessage
+	cats := []string{"v8.wasm", "disabled-by-default-devtools.timeline"}
+	if b.cfg.traceOut != "" {
+		rawOut = []json.RawMessage{}
+		cats = append(cats, "devtools.timeline", "v8", "v8.execute", "disabled-by-default-v8.compile", "blink", "loading", "toplevel")
+	}
 	var (
 		mu   sync.Mutex
 		evs  []event
@@ -69,6 +76,9 @@ func (b *bench) traceWasmCache(renderer string, loads int, dwell time.Duration) 
 			mu.Lock()
 			defer mu.Unlock()
 			for _, v := range e.Value {
+				if rawOut != nil {
+					rawOut = append(rawOut, json.RawMessage(v))
+				}
 				var x event
 				if json.Unmarshal(v, &x) == nil && keep[x.Name] {
 					evs = append(evs, x)
@@ -82,7 +92,7 @@ func (b *bench) traceWasmCache(renderer string, loads int, dwell time.Duration) 
 	}
 	if _, err := chromedp.Call(t.ctx, tracing.Start, tracing.StartParams{
 		TransferMode: tracing.StartTransferModeReportEvents,
-		TraceConfig:  &tracing.TraceConfig{IncludedCategories: []string{"v8.wasm", "disabled-by-default-devtools.timeline"}},
+		TraceConfig:  &tracing.TraceConfig{IncludedCategories: cats},
 	}); err != nil {
 		return nil, fmt.Errorf("tracing: %w", err)
 	}
@@ -111,6 +121,15 @@ func (b *bench) traceWasmCache(renderer string, loads int, dwell time.Duration) 
 	}
 	mu.Lock()
 	defer mu.Unlock()
+	if rawOut != nil {
+		data, err := json.Marshal(rawOut)
+		if err == nil {
+			err = os.WriteFile(b.cfg.traceOut, data, 0o644)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 	sort.SliceStable(evs, func(i, j int) bool { return evs[i].Ts < evs[j].Ts })
 	// Each load's events follow its streamFromResponseCallback.
 	k := -1
