@@ -34,7 +34,16 @@ func startDOM() error {
 			post(func() { dispatchEvent(ev) })
 		}
 	})
-	idleCB = jsFunc(func(safejs.Value, []safejs.Value) any {
+	idleCB = jsFunc(func(_ safejs.Value, args []safejs.Value) any {
+		// Wait for a real idle period, not the sliver before the next frame: the work is
+		// one uninterruptible chunk and must not hold that frame back.
+		if len(args) > 0 && idleRetries < maxIdleRetries && idleLeft(args[0]) < minIdleMs {
+			idleRetries++
+			if requestIdle() {
+				return nil
+			}
+		}
+		idleRetries = 0
 		work := idleWork
 		idleWork = nil
 		for _, f := range work {
@@ -98,30 +107,65 @@ func patch(ops []byte) {
 // idleCB is the requestIdleCallback callback of whenIdle, made at start-up like the
 // runtime's other callbacks (one js.Func for the page's life); idleWork is what it posts.
 var (
-	idleCB   safejs.Func
-	idleWork []func()
+	idleCB      safejs.Func
+	idleWork    []func()
+	idleRetries int
 )
 
-// whenIdle runs f on the UI goroutine once the page is idle (requestIdleCallback, at most
-// a second later; else a timer).
+// minIdleMs is the idle time whenIdle's work waits for (requestIdleCallback's deadline),
+// up to maxIdleRetries periods or its one-second timeout.
+const (
+	minIdleMs      = 12
+	maxIdleRetries = 30
+)
+
+// idleLeft is an IdleDeadline's timeRemaining() (a large value once it timed out or
+// when it cannot be read, so that the work runs).
+func idleLeft(deadline safejs.Value) float64 {
+	if to, err := deadline.Get("didTimeout"); err == nil {
+		if b, err := to.Bool(); err == nil && b {
+			return 1e9
+		}
+	}
+	v, err := deadline.Call("timeRemaining")
+	if err != nil {
+		return 1e9
+	}
+	f, err := v.Float()
+	if err != nil {
+		return 1e9
+	}
+	return f
+}
+
+// whenIdle runs f on the UI goroutine in an idle period of at least minIdleMs
+// (requestIdleCallback; after maxIdleRetries shorter periods, or on its timeout, in any
+// case; else a timer).
 func whenIdle(f func()) {
 	idleWork = append(idleWork, f)
 	if len(idleWork) > 1 {
 		return // already asked
 	}
+	if !requestIdle() {
+		idleWork = nil
+	}
+}
+
+// requestIdle asks for idleCB once (requestIdleCallback, else a 100 ms timer).
+func requestIdle() bool {
 	g := safejs.Global()
 	if ric, err := g.Get("requestIdleCallback"); err == nil && ric.Type() == safejs.TypeFunction {
 		opts, _ := safejs.ValueOf(map[string]any{"timeout": 1000})
 		if _, err := ric.Invoke(idleCB.Value(), opts); err == nil {
-			return
+			return true
 		}
 	}
 	if st, err := g.Get("setTimeout"); err == nil && st.Type() == safejs.TypeFunction {
 		if _, err := st.Invoke(idleCB.Value(), 100); err == nil {
-			return
+			return true
 		}
 	}
-	idleWork = nil
+	return false
 }
 
 func registerHost(handle int, id string, el safejs.Value) {
