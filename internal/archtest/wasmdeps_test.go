@@ -37,31 +37,6 @@ func TestWasmDependencies(t *testing.T) {
 		if _, ok := g[b]; !ok {
 			continue
 		}
-		t.Errorf("the wasm links %s: %s", b, wasmChain(g, module+"/cmd/wasm", b))
+		t.Errorf("the wasm links %s: %s", b, chain(g, module+"/cmd/wasm", func(p string) bool { return p == b }))
 	}
-}
-
-// wasmChain returns an import path from "from" to "to" in g (breadth first).
-func wasmChain(g map[string][]string, from, to string) string {
-	prev := map[string]string{from: ""}
-	queue := []string{from}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, im := range g[p] {
-			if _, seen := prev[im]; seen {
-				continue
-			}
-			prev[im] = p
-			if im == to {
-				path := []string{to}
-				for q := p; q != ""; q = prev[q] {
-					path = append([]string{q}, path...)
-				}
-				return strings.Join(path, " → ")
-			}
-			queue = append(queue, im)
-		}
-	}
-	return "(no chain found)"
 }

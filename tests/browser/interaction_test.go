@@ -3,7 +3,9 @@
 package browser
 
 import (
+	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -304,6 +306,21 @@ func equalJSON(a, b any) bool {
 	return string(x) == string(y)
 }
 
+// mountTypingForm shows surface "form" in renderer "host": a TextField and a Text both
+// bound to /name, which starts as name.
+func mountTypingForm(ctx context.Context, name string) {
+	processLines(ctx, "host",
+		`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"`+basicCatalog+`"}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"form","value":{"name":`+strconv.Quote(name)+`}}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"form","components":[`+
+			`{"id":"root","component":"Column","children":["name","echo"]},`+
+			`{"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},`+
+			`{"id":"echo","component":"Text","text":{"path":"/name"}}`+
+			`]}}`,
+	)
+	flush(ctx, "host")
+}
+
 // TestTypingPatchesInTheInputTask: an input event on an idle renderer is handled inside
 // the browser's event task (cmd/wasm inputNow): the Text bound to the field shows the new
 // value when dispatchEvent returns, with no frame or queue hop, keystroke after keystroke.
@@ -312,16 +329,7 @@ func TestTypingPatchesInTheInputTask(t *testing.T) {
 	requireBuilt(t)
 	base := serve(t, rendererPage())
 	ctx := openRenderer(t, base, "")
-	processLines(ctx, "host",
-		`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"`+basicCatalog+`"}}`,
-		`{"version":"v0.9","updateDataModel":{"surfaceId":"form","value":{"name":""}}}`,
-		`{"version":"v0.9","updateComponents":{"surfaceId":"form","components":[`+
-			`{"id":"root","component":"Column","children":["name","echo"]},`+
-			`{"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},`+
-			`{"id":"echo","component":"Text","text":{"path":"/name"}}`+
-			`]}}`,
-	)
-	flush(ctx, "host")
+	mountTypingForm(ctx, "")
 	got := evalJS[[]string](ctx, `(() => {
 		const i = T.q("host", "input[data-a2ui-control]");
 		const out = [];
@@ -347,16 +355,7 @@ func TestTypingOneMutationPerKeystroke(t *testing.T) {
 	requireBuilt(t)
 	base := serve(t, rendererPage())
 	ctx := openRenderer(t, base, "")
-	processLines(ctx, "host",
-		`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"`+basicCatalog+`"}}`,
-		`{"version":"v0.9","updateDataModel":{"surfaceId":"form","value":{"name":"Al"}}}`,
-		`{"version":"v0.9","updateComponents":{"surfaceId":"form","components":[`+
-			`{"id":"root","component":"Column","children":["name","echo"]},`+
-			`{"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},`+
-			`{"id":"echo","component":"Text","text":{"path":"/name"}}`+
-			`]}}`,
-	)
-	flush(ctx, "host")
+	mountTypingForm(ctx, "Al")
 	evalJSON(ctx, `(() => {
 		const i = T.q("host", "input[data-a2ui-control]");
 		i.focus();
