@@ -86,7 +86,7 @@ func ExampleFunctionSets() {
 	// unknown function set "lodash" (known: web_core)
 }
 
-// A browser host calls WarmTyping once, in idle time after its first frame, so that the
+// A browser host calls WarmTyping once, when a field first takes focus, so that the
 // user's first keystroke does not pay for compiling the typing path.
 func ExampleWarmTyping() {
 	fmt.Println(render.WarmTyping())

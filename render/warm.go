@@ -16,8 +16,9 @@ const warmSurface = `{"version":"v0.9","createSurface":{"surfaceId":"w","catalog
 
 // WarmTyping types two keys into a TextField bound to a Text on a private renderer that
 // draws nowhere, and reports whether the Text showed them. A browser host calls it once,
-// in idle time after its first frame: the engine compiles a wasm function on its first
-// call, which would otherwise fall on the user's first keystroke (some milliseconds).
+// when a field first takes focus: the engine compiles a wasm function on its first call,
+// which would otherwise fall on the user's first keystroke (some milliseconds), and a
+// page without fields never pays for it.
 // UI goroutine.
 func WarmTyping() bool {
 	h := &warmHost{}

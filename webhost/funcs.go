@@ -109,5 +109,5 @@ func newPromise() (p safejs.Value, resolve func(any), reject func(string)) {
 }
 
 func stats(_ safejs.Value, _ []safejs.Value) any {
-	return map[string]any{"liveFuncs": liveFuncs, "renderers": len(renderers)}
+	return map[string]any{"liveFuncs": liveFuncs, "renderers": len(renderers), "warmedTyping": warmed}
 }

@@ -23,7 +23,7 @@ var (
 func hostPrefix(handle int) string { return "r" + strconv.Itoa(handle) + ":" }
 
 // startDOM finds web/a2ui-runtime.js, queues every delegated event for the UI
-// goroutine, in order, and makes whenIdle's callback.
+// goroutine, in order.
 func startDOM() error {
 	var err error
 	if patcher, err = browser.NewPatcher(); err != nil {
@@ -33,23 +33,6 @@ func startDOM() error {
 		if !inputNow(ev) {
 			post(func() { dispatchEvent(ev) })
 		}
-	})
-	idleCB = jsFunc(func(_ safejs.Value, args []safejs.Value) any {
-		// Wait for a real idle period, not the sliver before the next frame: the work is
-		// one uninterruptible chunk and must not hold that frame back.
-		if len(args) > 0 && idleRetries < maxIdleRetries && idleLeft(args[0]) < minIdleMs {
-			idleRetries++
-			if requestIdle() {
-				return nil
-			}
-		}
-		idleRetries = 0
-		work := idleWork
-		idleWork = nil
-		for _, f := range work {
-			post(f)
-		}
-		return nil
 	})
 	return err
 }
@@ -86,7 +69,16 @@ func dispatchEvent(ev dom.Event) {
 		return
 	}
 	jr.r.Dispatch(name[i+1:], ev)
+	if ev.Type == "focusin" && !warmed {
+		// The first focus of a field (only bound fields listen to focusin): warm the
+		// typing path now, before the user's first key, instead of in the first keystroke.
+		warmed = true
+		render.WarmTyping()
+	}
 }
+
+// warmed is set once render.WarmTyping ran (on the first field focus, UI goroutine).
+var warmed bool
 
 // patched is set after the first op batch (the a2ui:first-frame mark).
 var patched bool
@@ -98,74 +90,7 @@ func patch(ops []byte) {
 	if !patched {
 		patched = true
 		mark("first-frame")
-		// The first keystroke would otherwise compile its path (V8 compiles a wasm
-		// function on its first call): type into a private field meanwhile.
-		whenIdle(func() { render.WarmTyping() })
 	}
-}
-
-// idleCB is the requestIdleCallback callback of whenIdle, made at start-up like the
-// runtime's other callbacks (one js.Func for the page's life); idleWork is what it posts.
-var (
-	idleCB      safejs.Func
-	idleWork    []func()
-	idleRetries int
-)
-
-// minIdleMs is the idle time whenIdle's work waits for (requestIdleCallback's deadline),
-// up to maxIdleRetries periods or its one-second timeout.
-const (
-	minIdleMs      = 12
-	maxIdleRetries = 30
-)
-
-// idleLeft is an IdleDeadline's timeRemaining() (a large value once it timed out or
-// when it cannot be read, so that the work runs).
-func idleLeft(deadline safejs.Value) float64 {
-	if to, err := deadline.Get("didTimeout"); err == nil {
-		if b, err := to.Bool(); err == nil && b {
-			return 1e9
-		}
-	}
-	v, err := deadline.Call("timeRemaining")
-	if err != nil {
-		return 1e9
-	}
-	f, err := v.Float()
-	if err != nil {
-		return 1e9
-	}
-	return f
-}
-
-// whenIdle runs f on the UI goroutine in an idle period of at least minIdleMs
-// (requestIdleCallback; after maxIdleRetries shorter periods, or on its timeout, in any
-// case; else a timer).
-func whenIdle(f func()) {
-	idleWork = append(idleWork, f)
-	if len(idleWork) > 1 {
-		return // already asked
-	}
-	if !requestIdle() {
-		idleWork = nil
-	}
-}
-
-// requestIdle asks for idleCB once (requestIdleCallback, else a 100 ms timer).
-func requestIdle() bool {
-	g := safejs.Global()
-	if ric, err := g.Get("requestIdleCallback"); err == nil && ric.Type() == safejs.TypeFunction {
-		opts, _ := safejs.ValueOf(map[string]any{"timeout": 1000})
-		if _, err := ric.Invoke(idleCB.Value(), opts); err == nil {
-			return true
-		}
-	}
-	if st, err := g.Get("setTimeout"); err == nil && st.Type() == safejs.TypeFunction {
-		if _, err := st.Invoke(idleCB.Value(), 100); err == nil {
-			return true
-		}
-	}
-	return false
 }
 
 func registerHost(handle int, id string, el safejs.Value) {

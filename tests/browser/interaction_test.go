@@ -321,6 +321,28 @@ func mountTypingForm(ctx context.Context, name string) {
 	flush(ctx, "host")
 }
 
+// TestWarmTypingOnFirstFocus: the typing path is warmed (webhost calls render.WarmTyping)
+// when a field first takes focus, not before, and the warm-up draws nothing on the page.
+func TestWarmTypingOnFirstFocus(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPage())
+	ctx := openRenderer(t, base, "")
+	mountTypingForm(ctx, "Al")
+	if evalJS[bool](ctx, `__a2uiGo.stats().warmedTyping`) {
+		t.Fatal("the typing path was warmed before any field took focus")
+	}
+	before := evalJS[string](ctx, `T.root("host").innerHTML + document.body.children.length`)
+	evalJSON(ctx, `(T.q("host", "input[data-a2ui-control]").focus(), true)`)
+	waitJS(ctx, `__a2uiGo.stats().warmedTyping === true`)
+	if after := evalJS[string](ctx, `T.root("host").innerHTML + document.body.children.length`); after != before {
+		t.Errorf("the warm-up changed the page:\nbefore %s\nafter  %s", before, after)
+	}
+	if got := evalJS[string](ctx, `T.q("host", "p.a2ui-text").textContent`); got != "Al" {
+		t.Errorf("Text = %q after the warm-up, want %q", got, "Al")
+	}
+}
+
 // TestTypingPatchesInTheInputTask: an input event on an idle renderer is handled inside
 // the browser's event task (cmd/wasm inputNow): the Text bound to the field shows the new
 // value when dispatchEvent returns, with no frame or queue hop, keystroke after keystroke.
