@@ -38,7 +38,7 @@ func WarmTyping() bool {
 	for _, v := range []string{"a", "ab"} {
 		r.Dispatch("w", dom.Event{Node: input.ID, Type: "input", Value: v})
 	}
-	return strings.Contains(textOf(s.tree.Root()), "ab") && h.patches > 1
+	return strings.Contains(dom.TextContent(s.tree.Root()), "ab") && h.patches > 1
 }
 
 // findTag returns the first element with tag in n's subtree.
@@ -52,18 +52,6 @@ func findTag(n *dom.Node, tag string) *dom.Node {
 		}
 	}
 	return nil
-}
-
-// textOf is the text of n's subtree.
-func textOf(n *dom.Node) string {
-	if n.Kind == dom.Text {
-		return n.Text
-	}
-	var b strings.Builder
-	for _, c := range n.Children {
-		b.WriteString(textOf(c))
-	}
-	return b.String()
 }
 
 // warmHost is WarmTyping's Host: it counts patches and draws nothing.

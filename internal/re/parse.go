@@ -326,6 +326,11 @@ func (p *parser) group() (*node, error) {
 			return p.flagGroup(start)
 		}
 	}
+	return p.groupBody(start)
+}
+
+// groupBody parses the alternation inside a group opened at start and its closing ')'.
+func (p *parser) groupBody(start int) (*node, error) {
 	n, err := p.alternation()
 	if err != nil {
 		return nil, err
@@ -370,16 +375,9 @@ func (p *parser) flagGroup(start int) (*node, error) {
 			}
 			saved := p.flags
 			p.flags = f
-			n, err := p.alternation()
+			n, err := p.groupBody(start)
 			p.flags = saved
-			if err != nil {
-				return nil, err
-			}
-			if !p.more() || p.peek() != ')' {
-				return nil, &Error{Msg: "missing closing )", Expr: p.src[start:]}
-			}
-			p.pos++
-			return n, nil
+			return n, err
 		default:
 			return nil, &Error{Msg: "invalid or unsupported Perl syntax", Expr: p.src[start:p.pos]}
 		}
