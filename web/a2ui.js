@@ -103,6 +103,42 @@
   const mounts = new Set(); // the live renderers' recovery hooks
   const restarts = [];
 
+  // make build moves the Go runtime's PC→function table (findfunctab: 1.6 MB of memory,
+  // 800 KB of data segments in the file) into the custom section a2ui.findfunctab as
+  // groups of equal runs of equal 20-byte records (internal/wasmftab); it is written back
+  // into the instance's memory here, before the runtime starts. Without it: nothing to do.
+  function expandFuncTab(inst) {
+    const cs = WebAssembly.Module.customSections(module, "a2ui.findfunctab");
+    if (!cs.length) return;
+    const s = new Uint8Array(cs[0]);
+    let i = 0;
+    const leb = () => {
+      let v = 0, mul = 1, b;
+      do { b = s[i++]; v += (b & 127) * mul; mul *= 128; } while (b & 128);
+      return v;
+    };
+    if (s[i++] !== 1) throw new Error("a2ui: unknown a2ui.findfunctab version");
+    const addr = leb(), end = addr + leb() * 20;
+    const mem = inst.exports.mem.buffer, u8 = new Uint8Array(mem), view = new DataView(mem);
+    if (end > mem.byteLength) throw new Error("a2ui: a2ui.findfunctab outside memory");
+    let at = addr, idx = 0;
+    for (let groups = leb(); groups > 0; groups--) {
+      const repeat = leb(), count = leb(), delta = leb(), mask = s[i] | (s[i + 1] << 8);
+      i += 2;
+      const sub = [];
+      if (mask) for (let k = 0; k < 16; k++) if (mask & (1 << k)) sub.push(k + 4, s[i++]);
+      if (at + repeat * count * 20 > end) throw new Error("a2ui: a2ui.findfunctab runs beyond the table");
+      for (let r = 0; r < repeat; r++) {
+        idx += delta;
+        for (let n = 0; n < count; n++, at += 20) {
+          view.setUint32(at, idx, true);
+          for (let k = 0; k < sub.length; k += 2) u8[at + sub[k]] = sub[k + 1];
+        }
+      }
+    }
+    if (at !== end || i !== s.length) throw new Error("a2ui: a2ui.findfunctab does not cover the table");
+  }
+
   // run starts a Go instance on inst and resolves with its __a2uiGo API once main() is up.
   // A trap escaping a call into Go, or the program's exit, is fatal for that instance.
   async function run(go, inst) {
@@ -116,6 +152,7 @@
         return undefined; // reported above (console.error and a2ui-fatal)
       }
     };
+    expandFuncTab(inst);
     const started = new Promise((resolve) => { window.__a2uiStarted = resolve; });
     go.run(inst).then(() => fatal(go, "exit: the Go runtime exited"));
     await started; // main() calls __a2uiStarted once __a2uiGo is installed
