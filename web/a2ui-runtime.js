@@ -27,6 +27,10 @@
 //                             of a CustomEvent's detail, "" when it does not serialize) only
 //                             for a CustomEvent: each argument is a crossing into Go. Go's
 //                             dom/browser bridge installs it; it only enqueues.
+//     setInput(x)             {input, buf, mem}: Go's wasm exports a2uiInput/a2uiInputBuf and
+//                             its memory (web/a2ui.js). An input event then goes to
+//                             x.input(hostIndex, nodeId, flags, timeStamp, valueBytes), the
+//                             value UTF-8 in Go's buffer, and to fn only when Go declines.
 //     factory(tag, fn)        register the factory of a page-defined component: an ELEM op
 //                             with ns 3 and this tag (it starts with "a2ui-factory-")
 //                             calls fn() for the element (catalog/host, A2UI.defineCatalog).
@@ -81,6 +85,29 @@
   const stats = { batches: 0, ops: 0, rejected: 0, held: 0 };
   const utf8 = new TextDecoder();
   let onEvent = null;
+  // The typing fast path (setInput): Go's wasm exports a2uiInput and a2uiInputBuf and its
+  // memory, or null (then every event goes through onEvent).
+  let fast = null;
+  const utf8enc = typeof TextEncoder === "function" ? new TextEncoder() : null;
+
+  // fastInput hands an input event to Go's export, the value written into Go's buffer:
+  // false when Go declined (busy: it goes through onEvent, which queues it). After a
+  // handled event that left goroutines waiting for Go's scheduler (answer 2), onEvent()
+  // with no event runs it.
+  function fastInput(index, id, flags, t, value) {
+    const f = fast;
+    const need = Math.max(value.length * 3, 1); // UTF-16 unit -> at most 3 UTF-8 bytes
+    if (need > f.cap) {
+      const ptr = f.buf(need);
+      if (!ptr) return false;
+      f.ptr = ptr;
+      f.cap = need;
+    }
+    const r = utf8enc.encodeInto(value, new Uint8Array(f.mem.buffer, f.ptr, f.cap));
+    const answer = f.input(index, id, flags, t, r.written);
+    if (answer === 2 && onEvent !== null) onEvent();
+    return answer !== 0;
+  }
 
   function allowedTag(tag) {
     return TAG_RE.test(tag) && !BLOCKED_TAGS.has(tag.toLowerCase());
@@ -555,6 +582,8 @@
       if (checked) flags |= 4;
       const key = typeof ev.key === "string" ? ev.key : "";
       try {
+        if (type === "input" && fast !== null && key === "" && !(typeof CustomEvent === "function" && ev instanceof CustomEvent) &&
+          fastInput(h.index, id, flags, ev.timeStamp || 0, value)) return;
         const tv = type + " " + value; // a type has no space (delegate)
         if (typeof CustomEvent === "function" && ev instanceof CustomEvent) {
           let detail = "";
@@ -598,10 +627,16 @@
     detach,
     apply,
     setEventHandler(fn) { onEvent = typeof fn === "function" ? fn : null; },
+    // setInput(exports) gives the runtime Go's a2uiInput, a2uiInputBuf and mem (web/a2ui.js,
+    // once main() is up; the functions guarded against a dead instance), or null.
+    setInput(x) {
+      fast = x && utf8enc && typeof x.input === "function" && typeof x.buf === "function" && x.mem ?
+        { input: x.input, buf: x.buf, mem: x.mem, ptr: 0, cap: 0 } : null;
+    },
     factory(tag, fn) {
       if (typeof tag === "string" && tag.startsWith(FACTORY_PREFIX) && typeof fn === "function") factories.set(tag, fn);
     },
-    reset() { for (const name of Array.from(hosts.keys())) detach(name); onEvent = null; },
+    reset() { for (const name of Array.from(hosts.keys())) detach(name); onEvent = null; fast = null; },
     node(name, id) { const h = hosts.get(name); return h ? h.nodes[id] : undefined; },
     stats,
   });

@@ -157,6 +157,16 @@
     go.run(inst).then(() => fatal(go, "exit: the Go runtime exited"));
     await started; // main() calls __a2uiStarted once __a2uiGo is installed
     delete window.__a2uiStarted;
+    // The typing fast path: the runtime calls Go's input export directly (webhost/input.go),
+    // guarded like _resume.
+    const x = inst.exports;
+    const guard = (f, dead) => (...a) => {
+      if (go.__a2uiDead) return dead;
+      try { return f(...a); } catch (e) { fatal(go, "trap: " + ((e && e.message) || e)); return dead; }
+    };
+    if (typeof x.a2uiInput === "function" && typeof x.a2uiInputBuf === "function") {
+      window.__a2uiRuntime.setInput({ input: guard(x.a2uiInput, 1), buf: guard(x.a2uiInputBuf, 0), mem: x.mem });
+    }
     current = go;
     return window.__a2uiGo;
   }

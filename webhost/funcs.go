@@ -16,6 +16,7 @@ var liveFuncs int
 // callback would end the Go program for every surface on the page).
 func jsFunc(fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	f, err := safejs.FuncOf(func(this safejs.Value, args []safejs.Value) (ret any) {
+		entries++
 		defer func() {
 			if p := recover(); p != nil {
 				logError("a2ui: recovered panic in callback: " + protocol.PanicText(p))

@@ -30,6 +30,7 @@ func startDOM() error {
 		return err
 	}
 	events, err = browser.NewEvents(func(ev dom.Event) {
+		entries++
 		if !inputNow(ev) {
 			post(func() { dispatchEvent(ev) })
 		}

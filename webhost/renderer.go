@@ -390,6 +390,7 @@ func requestOf(v safejs.Value) render.Request {
 
 // afterFunc is render.Options.AfterFunc: f runs on the UI goroutine after d.
 func afterFunc(d time.Duration, f func()) (stop func()) {
+	timersArmed++
 	t := time.AfterFunc(d, func() { post(f) })
 	return func() { t.Stop() }
 }

@@ -64,7 +64,6 @@ func (e *Events) callback(_ safejs.Value, args []safejs.Value) any {
 		}
 		return safejs.Unsafe(a).String(), true
 	}
-	var ev dom.Event
 	host, ok1 := num(args[0])
 	node, ok2 := num(args[1])
 	flags, ok3 := num(args[2])
@@ -73,28 +72,42 @@ func (e *Events) callback(_ safejs.Value, args []safejs.Value) any {
 	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || node < 0 || node > 1<<32-1 {
 		return nil
 	}
-	ev.Time = t
+	var key, detail string
 	if len(args) >= 6 {
-		if ev.Key, ok1 = str(args[5]); !ok1 {
+		if key, ok1 = str(args[5]); !ok1 {
 			return nil
 		}
 	}
 	if len(args) >= 7 {
-		ev.Detail, _ = str(args[6])
+		detail, _ = str(args[6])
 	}
 	sp := strings.IndexByte(tv, ' ')
-	name, ok := hostNames[int(host)]
-	if sp < 0 || !ok {
+	if sp < 0 {
 		return nil
 	}
-	ev.Surface, ev.Type, ev.Value = name, tv[:sp], tv[sp+1:]
-	f := int(flags)
-	ev.Synthetic = f&1 != 0
-	ev.Rearming = f&2 != 0
-	ev.Checked = f&4 != 0
-	ev.Node = uint32(node)
+	ev, ok := e.Event(int(host), uint32(node), int(flags), t, tv[:sp], tv[sp+1:])
+	if !ok {
+		return nil
+	}
+	ev.Key, ev.Detail = key, detail
 	e.deliver(ev)
 	return nil
+}
+
+// Event makes the dom.Event of a delegated event that reached Go some other way than the
+// bridge's callback (the input fast path, webhost's wasm export): host is the runtime's
+// host index, flags the runtime's flags. ok is false for a host no longer attached or a
+// closed bridge. Called on the goroutine the JS call into Go runs on.
+func (e *Events) Event(host int, node uint32, flags int, t float64, typ, value string) (ev dom.Event, ok bool) {
+	name, ok := hostNames[host]
+	if !ok || e.closed {
+		return ev, false
+	}
+	ev.Surface, ev.Type, ev.Value, ev.Time, ev.Node = name, typ, value, t, node
+	ev.Synthetic = flags&1 != 0
+	ev.Rearming = flags&2 != 0
+	ev.Checked = flags&4 != 0
+	return ev, true
 }
 
 // Close uninstalls the handler and releases the JS function; no event is delivered
