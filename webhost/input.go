@@ -30,12 +30,17 @@ const (
 	kickSched     = 2 // handled; goroutines wait for the scheduler
 )
 
+// typingStats counts a2uiInput's answers (__a2uiGo.stats(): typingExport, typingDeclined,
+// typingKicks).
+var typingStats struct{ handled, declined, kicks int }
+
 // inputBuf holds the value of the input event a2uiInput reads; never moved (Go's heap
 // does not move) and only replaced by a2uiInputBuf.
 var inputBuf []byte
 
-// maxInputBuf bounds inputBuf; a longer value goes through the bridge.
-const maxInputBuf = 1 << 20
+// maxInputBuf bounds inputBuf (JS asks for 3 bytes a UTF-16 unit: values up to 21,845
+// units); a longer value (a paste) goes through the bridge.
+const maxInputBuf = 64 << 10
 
 // entries counts calls from JS into Go's callbacks (the bridge and jsFunc), so the
 // export can tell a nested call (one that may have woken a goroutine) happened during it.
@@ -66,6 +71,7 @@ func inputBufAddr(n int32) int32 {
 //go:wasmexport a2uiInput
 func inputExport(host, node, flags int32, t float64, n int32) int32 {
 	if events == nil || n < 0 || int(n) > len(inputBuf) || work.Len() > 0 || !uiMu.TryLock() {
+		typingStats.declined++
 		return inputDeclined
 	}
 	ev, ok := events.Event(int(host), uint32(node), int(flags), t, "input", string(inputBuf[:n]))
@@ -76,7 +82,9 @@ func inputExport(host, node, flags int32, t float64, n int32) int32 {
 	g, e, tm := runtime.NumGoroutine(), entries, timersArmed
 	runTask(func() { dispatchEvent(ev) })
 	uiMu.Unlock()
+	typingStats.handled++
 	if work.Len() > 0 || runtime.NumGoroutine() != g || entries != e || timersArmed != tm {
+		typingStats.kicks++
 		return kickSched
 	}
 	return inputDone

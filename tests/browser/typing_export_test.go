@@ -1,0 +1,162 @@
+//go:build browser
+
+package browser
+
+import "testing"
+
+// This file tests the typing fast path: an input event goes from the runtime's listener
+// to Go's wasm export a2uiInput (webhost/input.go) with its value as UTF-8 in Go's
+// buffer, and through the js.FuncOf bridge only when Go is busy or the value too long.
+
+type typingStats struct {
+	Export   int `json:"typingExport"`
+	Declined int `json:"typingDeclined"`
+	Kicks    int `json:"typingKicks"`
+}
+
+// TestTypingThroughTheExport types real keys: each keystroke takes the export (none
+// declined, nothing left for the scheduler), the Text, the field's value and its caret
+// follow, and the Text's characterData is the one mutation record per keystroke.
+func TestTypingThroughTheExport(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPage())
+	ctx := openRenderer(t, base, "")
+	mountTypingForm(ctx, "")
+	evalJSON(ctx, `(() => {
+		T.q("host", "input[data-a2ui-control]").focus();
+		window.__recs = 0;
+		new MutationObserver((rs) => { window.__recs += rs.length; }).observe(T.root("host"), {subtree: true, childList: true, characterData: true, attributes: true});
+		return true;
+	})()`)
+	before := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+	type keyState struct {
+		Recs  int    `json:"recs"`
+		Text  string `json:"text"`
+		Value string `json:"value"`
+		Caret int    `json:"caret"`
+		Model string `json:"model"`
+	}
+	value := ""
+	for _, ch := range "AdaLo" {
+		value += string(ch)
+		pressKey(ctx, string(ch))
+		waitJS(ctx, `T.q("host", "p.a2ui-text").textContent === `+jsString(value))
+		got := evalJS[keyState](ctx, `(() => {
+			const i = T.q("host", "input[data-a2ui-control]");
+			const s = {recs: window.__recs, text: T.q("host", "p.a2ui-text").textContent, value: i.value,
+				caret: i.selectionStart, model: T.r.host.dataModel("form").name};
+			window.__recs = 0;
+			return s;
+		})()`)
+		if want := (keyState{Recs: 1, Text: value, Value: value, Caret: len(value), Model: value}); got != want {
+			t.Errorf("after %q: %+v, want %+v", value, got, want)
+		}
+	}
+	after := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+	if got := (typingStats{after.Export - before.Export, after.Declined - before.Declined, after.Kicks - before.Kicks}); got != (typingStats{Export: 5}) {
+		t.Errorf("5 keystrokes: %+v more in stats, want 5 through the export and no decline or kick", got)
+	}
+}
+
+// TestTypingExportValues: values of every UTF-8 length reach the data model and the
+// Text exactly (the buffer grows for a long one); a value too long for the buffer goes
+// through the bridge and arrives the same.
+func TestTypingExportValues(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPage())
+	ctx := openRenderer(t, base, "")
+	mountTypingForm(ctx, "start")
+	type result struct {
+		OK    bool   `json:"ok"`
+		Model string `json:"model"`
+		Text  string `json:"text"`
+	}
+	for _, tc := range []struct {
+		name, expr string
+		export     int // events through the export: 0 when the bridge carries it
+	}{
+		{"empty", `""`, 1},
+		{"two-byte", `"é ñ ß"`, 1},
+		{"three-byte", `"€ 中文 ⌘"`, 1},
+		{"astral and combining", `"𝔘n\u0303 🙂 e\u0301"`, 1},
+		{"lone surrogate", `"a\ud800b"`, 1},
+		{"long", `"ab€🙂".repeat(500)`, 1},
+		{"too long for the buffer", `"x".repeat(30000)`, 0},
+	} {
+		before := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+		got := evalJS[result](ctx, `(() => {
+			const v = `+tc.expr+`;
+			const i = T.q("host", "input[data-a2ui-control]");
+			i.value = v;
+			i.dispatchEvent(new InputEvent("input", {bubbles: true, composed: true}));
+			const want = new TextDecoder().decode(new TextEncoder().encode(v)); // a lone surrogate becomes U+FFFD
+			const model = T.r.host.dataModel("form").name, text = T.q("host", "p.a2ui-text").textContent;
+			return {ok: model === want && text === want, model: model.slice(0, 40), text: text.slice(0, 40)};
+		})()`)
+		if !got.OK {
+			t.Errorf("%s: model %q, Text %q (first 40 characters), want the value", tc.name, got.Model, got.Text)
+		}
+		after := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+		if got := (typingStats{after.Export - before.Export, after.Declined - before.Declined, after.Kicks - before.Kicks}); got != (typingStats{Export: tc.export}) {
+			t.Errorf("%s: %+v more in stats, want %d through the export and no decline or kick", tc.name, got, tc.export)
+		}
+	}
+}
+
+// typingBusyPage defines a catalog whose function poke, evaluated while Go renders (the
+// UI goroutine inside a task), types into the surface's field: Go is busy, so the export
+// declines and the event goes through the bridge into the queue, after the task.
+const typingBusyPage = `<script>
+window.pokeCatalog = {
+  catalogId: "https://example.com/catalogs/poke/v1",
+  extends: "basic",
+  functions: {
+    poke: { args: { n: "number" }, returns: "string", budgetMs: 1000, call: (a) => {
+      const r = document.getElementById("host").shadowRoot;
+      const i = r && r.querySelector("input[data-a2ui-control]");
+      if (a.n === 1 && i) {
+        i.value = "poked";
+        i.dispatchEvent(new InputEvent("input", {bubbles: true, composed: true}));
+      }
+      return "n=" + a.n;
+    } },
+  },
+};
+</script>`
+
+// TestTypingWhileGoIsBusy: an input event that arrives while Go runs a task (here: from
+// a page function Go calls during a render) is not handled inside that task; it is
+// queued and arrives after it, in the data model and the bound Text.
+func TestTypingWhileGoIsBusy(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPageWith(rendererPagePath, typingBusyPage))
+	ctx := openRenderer(t, base, `{catalogs: [pokeCatalog]}`)
+	processLines(ctx, "host",
+		`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"https://example.com/catalogs/poke/v1"}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"form","value":{"name":"Al","n":0}}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"form","components":[`+
+			`{"id":"root","component":"Column","children":["name","echo","poke"]},`+
+			`{"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},`+
+			`{"id":"echo","component":"Text","text":{"path":"/name"}},`+
+			`{"id":"poke","component":"Text","text":{"call":"poke","args":{"n":{"path":"/n"}}}}`+
+			`]}}`,
+	)
+	flush(ctx, "host")
+	before := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+	processLines(ctx, "host", `{"version":"v0.9","updateDataModel":{"surfaceId":"form","path":"/n","value":1}}`)
+	flush(ctx, "host")
+	waitJS(ctx, `T.r.host.dataModel("form").name === "poked"`)
+	if got := evalJS[string](ctx, `[...T.root("host").querySelectorAll("p.a2ui-text")].map((p) => p.textContent).join("|")`); got != "poked|n=1" {
+		t.Errorf("Texts = %q, want %q", got, "poked|n=1")
+	}
+	after := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+	if after.Declined-before.Declined < 1 {
+		t.Errorf("the export declined %d events while Go was busy, want ≥ 1", after.Declined-before.Declined)
+	}
+	if errs := events(ctx, "host", "a2ui-error"); len(errs) > 0 {
+		t.Errorf("a2ui-error events: %s", errs)
+	}
+}
