@@ -14,6 +14,10 @@ type typingStats struct {
 	Kicks    int `json:"typingKicks"`
 }
 
+type gcStats struct {
+	Cycles int `json:"gcCycles"`
+}
+
 // TestTypingThroughTheExport types real keys: each keystroke takes the export (none
 // declined, nothing left for the scheduler), the Text, the field's value and its caret
 // follow, and the Text's characterData is the one mutation record per keystroke.
@@ -159,4 +163,44 @@ func TestTypingWhileGoIsBusy(t *testing.T) {
 	if errs := events(ctx, "host", "a2ui-error"); len(errs) > 0 {
 		t.Errorf("a2ui-error events: %s", errs)
 	}
+}
+
+// TestTypingExportThroughGC sends enough input events through the export for Go's GC to
+// run cycles inside them (a 2,000-character value each): every value arrives, each
+// through the export, and the renderer goes on working afterwards.
+func TestTypingExportThroughGC(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPage())
+	ctx := openRenderer(t, base, "")
+	mountTypingForm(ctx, "")
+	before := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+	gcBefore := evalJS[gcStats](ctx, `__a2uiGo.stats()`)
+	bad := evalJS[int](ctx, `(() => {
+		const i = T.q("host", "input[data-a2ui-control]");
+		const body = "abcdefghij".repeat(200);
+		let bad = 0;
+		for (let n = 0; n < 3000; n++) {
+			const v = n + body;
+			i.value = v;
+			i.dispatchEvent(new InputEvent("input", {bubbles: true, composed: true}));
+			if (T.r.host.dataModel("form").name !== v || T.q("host", "p.a2ui-text").textContent !== v) bad++;
+		}
+		return bad;
+	})()`)
+	if bad != 0 {
+		t.Errorf("%d of 3000 input events did not reach the data model and the Text at once", bad)
+	}
+	after := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+	if got := (typingStats{after.Export - before.Export, after.Declined - before.Declined, after.Kicks - before.Kicks}); got.Export != 3000 || got.Declined != 0 {
+		t.Errorf("3000 input events: %+v more in stats, want 3000 through the export, none declined", got)
+	}
+	gc := evalJS[gcStats](ctx, `__a2uiGo.stats()`)
+	if gc.Cycles-gcBefore.Cycles < 2 {
+		t.Errorf("%d GC cycles during the 3000 events, want ≥ 2 (the test is about GC inside the export)", gc.Cycles-gcBefore.Cycles)
+	}
+	t.Logf("%d GC cycles, %d kicks", gc.Cycles-gcBefore.Cycles, after.Kicks-before.Kicks)
+	processLines(ctx, "host", `{"version":"v0.9","updateDataModel":{"surfaceId":"form","path":"/name","value":"agent"}}`)
+	flush(ctx, "host")
+	waitJS(ctx, `T.q("host", "p.a2ui-text").textContent === "agent"`)
 }
