@@ -2,7 +2,11 @@
 
 package browser
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/chromedp/cdproto/input"
+)
 
 // This file tests the typing fast path: an input event goes from the runtime's listener
 // to Go's wasm export a2uiInput (webhost/input.go) with its value as UTF-8 in Go's
@@ -203,4 +207,43 @@ func TestTypingExportThroughGC(t *testing.T) {
 	processLines(ctx, "host", `{"version":"v0.9","updateDataModel":{"surfaceId":"form","path":"/name","value":"agent"}}`)
 	flush(ctx, "host")
 	waitJS(ctx, `T.q("host", "p.a2ui-text").textContent === "agent"`)
+}
+
+// TestTypingExportIMEComposition: the input events of an IME composition take the export
+// like keystrokes; the bound Text follows the composing text, and the composition is
+// neither cancelled nor clobbered: the committed text is what the field, the model and
+// the Text hold.
+func TestTypingExportIMEComposition(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPage())
+	ctx := openRenderer(t, base, "")
+	mountTypingForm(ctx, "ab")
+	evalJSON(ctx, `(() => {
+		const i = T.q("host", "input[data-a2ui-control]");
+		i.focus();
+		i.setSelectionRange(2, 2);
+		T.comp = [];
+		for (const t of ["compositionstart", "compositionend"]) i.addEventListener(t, (e) => T.comp.push(t + ":" + e.data));
+		return true;
+	})()`)
+	before := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+	cdpDo(ctx, input.ImeSetComposition, input.ImeSetCompositionParams{Text: "にほ", SelectionStart: 2, SelectionEnd: 2})
+	waitJS(ctx, `T.q("host", "p.a2ui-text").textContent === "abにほ"`)
+	if got, want := fieldOf(ctx, "input[data-a2ui-control]"), (fieldState{true, 4, 4, "abにほ"}); got != want {
+		t.Errorf("during composition = %+v, want %+v", got, want)
+	}
+	cdpDo(ctx, input.ImeSetComposition, input.ImeSetCompositionParams{Text: "日本", SelectionStart: 2, SelectionEnd: 2})
+	cdpDo(ctx, input.InsertText, input.InsertTextParams{Text: "日本"})
+	waitJS(ctx, `T.r.host.dataModel("form").name === "ab日本" && T.q("host", "p.a2ui-text").textContent === "ab日本"`)
+	if got, want := fieldOf(ctx, "input[data-a2ui-control]"), (fieldState{true, 4, 4, "ab日本"}); got != want {
+		t.Errorf("after commit = %+v, want %+v", got, want)
+	}
+	if got := evalJSON(ctx, `T.comp`); got != `["compositionstart:","compositionend:日本"]` {
+		t.Errorf("composition events = %s (the composition must not be cancelled)", got)
+	}
+	after := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+	if after.Export-before.Export < 2 || after.Declined != before.Declined {
+		t.Errorf("composition: %+v → %+v in stats, want its input events through the export", before, after)
+	}
 }
