@@ -160,12 +160,19 @@
     // The typing fast path: the runtime calls Go's input export directly (webhost/input.go),
     // guarded like _resume.
     const x = inst.exports;
-    const guard = (f, dead) => (...a) => {
-      if (go.__a2uiDead) return dead;
-      try { return f(...a); } catch (e) { fatal(go, "trap: " + ((e && e.message) || e)); return dead; }
-    };
+    const trap = (e) => fatal(go, "trap: " + ((e && e.message) || e));
     if (typeof x.a2uiInput === "function" && typeof x.a2uiInputBuf === "function") {
-      window.__a2uiRuntime.setInput({ input: guard(x.a2uiInput, 1), buf: guard(x.a2uiInputBuf, 0), mem: x.mem });
+      window.__a2uiRuntime.setInput({
+        input(host, node, flags, t, n) { // 1 (handled) once the instance is dead
+          if (go.__a2uiDead) return 1;
+          try { return x.a2uiInput(host, node, flags, t, n); } catch (e) { trap(e); return 1; }
+        },
+        buf(n) {
+          if (go.__a2uiDead) return 0;
+          try { return x.a2uiInputBuf(n); } catch (e) { trap(e); return 0; }
+        },
+        mem: x.mem,
+      });
     }
     current = go;
     return window.__a2uiGo;
