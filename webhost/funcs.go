@@ -3,8 +3,6 @@
 package webhost
 
 import (
-	"runtime/debug"
-
 	"github.com/hack-pad/safejs"
 
 	"github.com/a2ui-go/a2ui/protocol"
@@ -75,13 +73,6 @@ func await(p safejs.Value) (safejs.Value, error) {
 	return r.v, r.err
 }
 
-// gcCycles is how many GC cycles Go's heap has completed.
-func gcCycles() int64 {
-	var st debug.GCStats
-	debug.ReadGCStats(&st)
-	return st.NumGC
-}
-
 type jsError string
 
 func (e jsError) Error() string { return string(e) }
@@ -120,6 +111,5 @@ func newPromise() (p safejs.Value, resolve func(any), reject func(string)) {
 
 func stats(_ safejs.Value, _ []safejs.Value) any {
 	return map[string]any{"liveFuncs": liveFuncs, "renderers": len(renderers), "warmedTyping": warmed,
-		"typingExport": typingStats.handled, "typingDeclined": typingStats.declined, "typingKicks": typingStats.kicks,
-		"gcCycles": gcCycles()}
+		"typingExport": typingStats.handled, "typingDeclined": typingStats.declined, "typingKicks": typingStats.kicks}
 }
