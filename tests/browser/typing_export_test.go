@@ -261,3 +261,59 @@ func TestTypingExportIMEComposition(t *testing.T) {
 		t.Errorf("composition: %+v → %+v in stats, want its input events through the export", before, after)
 	}
 }
+
+// typingRelayPage defines a catalog whose function relay, evaluated in the frame of a
+// keystroke (inside the export), calls back into Go: it hands the renderer a message
+// (renderer.process, which queues a task) when the typed value is "go".
+const typingRelayPage = `<script>
+window.relayCatalog = {
+  catalogId: "https://example.com/catalogs/relay/v1",
+  extends: "basic",
+  functions: {
+    relay: { args: { v: "string" }, returns: "string", budgetMs: 1000, call: (a) => {
+      if (a.v === "go") T.r.host.process('{"version":"v0.9","updateDataModel":{"surfaceId":"form","path":"/other","value":"processed"}}');
+      return "relay:" + a.v;
+    } },
+  },
+};
+</script>`
+
+// TestTypingExportKicksTheScheduler: a keystroke whose frame calls back into Go (a page
+// function that queues a message) leaves a task for the UI goroutine; the export says so
+// and the runtime runs Go's scheduler at once, so the message is in the data model when
+// the input event's dispatch returns (and its Text in the next frame), not held until
+// some later event wakes Go.
+func TestTypingExportKicksTheScheduler(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPageWith(rendererPagePath, typingRelayPage))
+	ctx := openRenderer(t, base, `{catalogs: [relayCatalog]}`)
+	processLines(ctx, "host",
+		`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"https://example.com/catalogs/relay/v1"}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"form","value":{"name":"g","other":"waiting"}}}`,
+		`{"version":"v0.9","updateComponents":{"surfaceId":"form","components":[`+
+			`{"id":"root","component":"Column","children":["name","relay","other"]},`+
+			`{"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},`+
+			`{"id":"relay","component":"Text","text":{"call":"relay","args":{"v":{"path":"/name"}}}},`+
+			`{"id":"other","component":"Text","text":{"path":"/other"}}`+
+			`]}}`,
+	)
+	flush(ctx, "host")
+	before := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+	// One synchronous call: the input event, then (in the same task) a check that the
+	// queued message was applied by the time dispatchEvent returned.
+	got := evalJS[string](ctx, `(() => {
+		const i = T.q("host", "input[data-a2ui-control]");
+		i.value = "go";
+		i.dispatchEvent(new InputEvent("input", {bubbles: true, composed: true}));
+		return T.q("host", "p.a2ui-text").textContent + "|" + T.r.host.dataModel("form").other;
+	})()`)
+	if want := "relay:go|processed"; got != want {
+		t.Errorf("relay Text and /other right after the keystroke = %q, want %q", got, want)
+	}
+	waitJS(ctx, `[...T.root("host").querySelectorAll("p.a2ui-text")].map((p) => p.textContent).join("|") === "relay:go|processed"`)
+	after := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
+	if got := (typingStats{after.Export - before.Export, after.Declined - before.Declined, after.Kicks - before.Kicks}); got != (typingStats{Export: 1, Kicks: 1}) {
+		t.Errorf("the keystroke: %+v more in stats, want 1 through the export and 1 kick", got)
+	}
+}
