@@ -93,7 +93,18 @@
   // fastInput hands an input event to Go's export, the value written into Go's buffer:
   // false when Go declined (busy: it goes through onEvent, which queues it). After a
   // handled event that left goroutines waiting for Go's scheduler (answer 2), onEvent()
-  // with no event runs it.
+  // with no event runs it at once. After any other handled event it runs once more in a
+  // task of its own (one pending at a time), after the patched frame: a goroutine the
+  // event woke in a way the export cannot see is never left waiting for the next event.
+  let kickPending = false;
+  const kickLater = () => {
+    if (kickPending) return;
+    kickPending = true;
+    setTimeout(() => {
+      kickPending = false;
+      if (onEvent !== null) onEvent();
+    }, 0);
+  };
   function fastInput(index, id, flags, t, value) {
     const f = fast;
     const need = Math.max(value.length * 3, 1); // UTF-16 unit -> at most 3 UTF-8 bytes
@@ -106,6 +117,7 @@
     const r = utf8enc.encodeInto(value, new Uint8Array(f.mem.buffer, f.ptr, f.cap));
     const answer = f.input(index, id, flags, t, r.written);
     if (answer === 2 && onEvent !== null) onEvent();
+    else if (answer === 1) kickLater();
     return answer !== 0;
   }
 

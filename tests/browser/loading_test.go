@@ -35,6 +35,14 @@ func TestReadyFiresFirst(t *testing.T) {
 		handle("GET /agent/gone", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "gone", http.StatusGone)
 		})),
+		// The wasm 300 ms late: the page's script runs before the runtime is up even when
+		// V8 reuses a module an earlier test compiled (that start takes a few ms).
+		handle("/{file}", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, ".wasm") {
+				time.Sleep(300 * time.Millisecond)
+			}
+			staticDir(repoPath(t, "dist")).ServeHTTP(w, r)
+		})),
 	)
 	ctx := newTab(t, allowJSErrors())
 	navigate(ctx, base+"/ready.html")
