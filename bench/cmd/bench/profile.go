@@ -81,14 +81,29 @@ func (b *bench) profile(renderer, expr string, top int) error {
 			return err
 		}
 	}
-	if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
-		return err
+	if b.cfg.traceOut != "" {
+		stop, err := startTrace(ctx)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err := stop(b.cfg.traceOut); err != nil {
+				fmt.Fprintln(os.Stderr, "bench: trace:", err)
+			}
+		}()
 	}
-	if _, err := chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200}); err != nil {
-		return err
-	}
-	if _, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{}); err != nil {
-		return err
+	// -top 0: no sampling profiler and its overhead (only the result, and the trace).
+	sample := top > 0
+	if sample {
+		if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
+			return err
+		}
+		if _, err := chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200}); err != nil {
+			return err
+		}
+		if _, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{}); err != nil {
+			return err
+		}
 	}
 	var res map[string]any
 	var evalErr error
@@ -104,6 +119,12 @@ func (b *bench) profile(renderer, expr string, top int) error {
 		res = map[string]any{"painted": st.PaintMs, "ready": st.ReadyMs}
 	} else {
 		evalErr = t.eval(expr, b.cfg.ceiling+60*time.Second, &res)
+	}
+	if !sample {
+		if evalErr == nil {
+			fmt.Printf("%s on %s: %v\n", expr, renderer, res)
+		}
+		return evalErr
 	}
 	stop, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	if evalErr != nil {

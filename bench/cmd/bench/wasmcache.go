@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -179,4 +180,58 @@ func (b *bench) printWasmCache(spec string) error {
 		fmt.Fprintln(os.Stdout, l)
 	}
 	return nil
+}
+
+// startTrace starts Chromium's tracing in ctx with the main-thread categories (tasks,
+// animation frames, script, style, layout, paint, user timing); stop ends it and writes
+// every event to file as a JSON array (DevTools' Performance panel opens it).
+func startTrace(ctx context.Context) (stop func(file string) error, err error) {
+	var (
+		mu   sync.Mutex
+		raw  = []json.RawMessage{}
+		done = make(chan struct{})
+	)
+	lctx, cancel := context.WithCancel(ctx)
+	if err := chromedp.Listen(lctx, func(e any) {
+		switch e := e.(type) {
+		case *tracing.EventDataCollected:
+			mu.Lock()
+			for _, v := range e.Value {
+				raw = append(raw, json.RawMessage(v))
+			}
+			mu.Unlock()
+		case *tracing.EventTracingComplete:
+			close(done)
+		}
+	}); err != nil {
+		cancel()
+		return nil, err
+	}
+	cats := []string{"devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame",
+		"v8.execute", "blink.user_timing", "toplevel", "v8", "v8.wasm", "blink"}
+	if _, err := chromedp.Call(ctx, tracing.Start, tracing.StartParams{
+		TransferMode: tracing.StartTransferModeReportEvents,
+		TraceConfig:  &tracing.TraceConfig{IncludedCategories: cats},
+	}); err != nil {
+		cancel()
+		return nil, fmt.Errorf("tracing: %w", err)
+	}
+	return func(file string) error {
+		defer cancel()
+		if _, err := chromedp.Call(ctx, tracing.End, cdp.Empty{}); err != nil {
+			return err
+		}
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			return fmt.Errorf("tracing did not complete")
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		data, err := json.Marshal(raw)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(file, data, 0o644)
+	}, nil
 }
