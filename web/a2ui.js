@@ -476,6 +476,36 @@
       },
       intl: locale,
     };
+    // Held lines: while the Go side has a frame pending (it sets hooks.hold), process()
+    // does not call into Go: the payload is appended here, UTF-8 with a 4-byte length,
+    // and the frame takes every held payload in one call (hooks.take) before it renders.
+    // A stream of one message per task then costs one crossing per frame, not per message.
+    let held = null, heldLen = 0;
+    const utf8 = new TextEncoder();
+    hooks.hold = false;
+    hooks.take = () => {
+      if (heldLen === 0) return null;
+      const b = held.subarray(0, heldLen); // Go copies it before any JS runs again
+      heldLen = 0;
+      return b;
+    };
+    const hold = (s) => {
+      const need = heldLen + 4 + 3 * s.length; // at most 3 bytes per UTF-16 unit
+      if (held === null || held.length < need) {
+        const grown = new Uint8Array(Math.max(need, held === null ? 16384 : 2 * held.length));
+        if (held !== null) grown.set(held.subarray(0, heldLen));
+        held = grown;
+      }
+      const n = utf8.encodeInto(s, held.subarray(heldLen + 4)).written;
+      held[heldLen] = n & 255;
+      held[heldLen + 1] = (n >>> 8) & 255;
+      held[heldLen + 2] = (n >>> 16) & 255;
+      held[heldLen + 3] = n >>> 24;
+      heldLen += 4 + n;
+    };
+    // HOLD_MAX: a larger payload goes to Go at once (after the held ones, which Go's
+    // process takes first), so the buffer stays small.
+    const HOLD_MAX = 1 << 16;
     let r = null; // the Go renderer, once the runtime is up
     let dead = false;
     let failure = null; // the policy error when the renderer failed closed
@@ -543,6 +573,8 @@
         throw new Error("a2ui: " + created.error);
       }
       r = created;
+      hooks.hold = false;
+      if (heldLen) r.process(""); // lines held for a runtime that stopped
       // Without a heading-level from the page, the policy's heading base (strict: 3)
       // decides where the surfaces' outline starts.
       if (!headingGiven) headingBase = Math.max(1, r.headingBase | 0);
@@ -599,7 +631,7 @@
       process(x) {
         live();
         const s = typeof x === "string" ? x : JSON.stringify(x);
-        later(() => r.process(s));
+        later(() => (hooks.hold && s.length <= HOLD_MAX ? hold(s) : r.process(s)));
         return api;
       },
       // connect streams url (transport "jsonl" | "sse"); resolves when the stream ends
@@ -632,16 +664,22 @@
       },
       dataModel(surfaceId) {
         if (dead || !r) return undefined;
+        if (heldLen) r.process(""); // apply the held lines first
         const j = r.dataModel(surfaceId);
         return j ? JSON.parse(j) : undefined;
       },
-      surfaces() { return dead || !r ? [] : JSON.parse(r.surfaces()); },
+      surfaces() {
+        if (dead || !r) return [];
+        if (heldLen) r.process("");
+        return JSON.parse(r.surfaces());
+      },
       // capabilities: the a2uiClientCapabilities object to send to agents (A2A metadata).
       capabilities() { return r ? JSON.parse(r.capabilities()) : undefined; },
       destroy() {
         if (dead) return;
         dead = true;
         queue.length = 0;
+        heldLen = 0;
         mounts.delete(recovery);
         if (r) r.destroy();
       },

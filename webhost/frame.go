@@ -27,6 +27,15 @@ type frameRequester struct {
 	// cost and end describe the last frame.
 	cost time.Duration
 	end  time.Time
+	// hold tells the page whether a frame is pending (holding: the last value given):
+	// while one is, the page holds the payloads given to process() instead of calling
+	// in. take queues the held payloads and calls then (if not nil) once they are
+	// applied or frameWork has passed; it reports whether there were any. taking: a
+	// take awaits its render.
+	hold    func(on bool)
+	take    func(then func()) bool
+	holding bool
+	taking  bool
 }
 
 // frameInterval is one animation frame at 60 Hz.
@@ -58,8 +67,8 @@ func newFrameRequester(fn func(), size func() int) *frameRequester {
 }
 
 func (fr *frameRequester) run() {
-	if !fr.requested || fr.released {
-		return
+	if !fr.requested || fr.released || fr.taking {
+		return // (a take in progress renders when its payloads are applied)
 	}
 	if gap := fr.gap(); gap > 0 && !fr.end.IsZero() {
 		if wait := gap - time.Since(fr.end); wait > time.Millisecond {
@@ -67,11 +76,37 @@ func (fr *frameRequester) run() {
 			return
 		}
 	}
+	if fr.take != nil && fr.take(fr.render) {
+		fr.taking = true
+		return
+	}
+	fr.render()
+}
+
+// render runs the frame (UI goroutine). Payloads held since the take are taken now,
+// behind the queued ones (the pump yields to the browser, so the page can hold more
+// while a take is applied): process() calls in again until the next frame request.
+func (fr *frameRequester) render() {
+	if fr.released {
+		return
+	}
+	fr.taking = false
 	fr.requested = false
+	fr.setHold(false)
+	if fr.take != nil {
+		fr.take(nil)
+	}
 	start := time.Now()
 	fr.fn()
 	fr.end = time.Now()
 	fr.cost = fr.end.Sub(start)
+}
+
+func (fr *frameRequester) setHold(on bool) {
+	if fr.hold != nil && fr.holding != on {
+		fr.holding = on
+		fr.hold(on)
+	}
 }
 
 // gap is the least time between the end of a frame and the start of the next: the last
@@ -107,6 +142,7 @@ func (fr *frameRequester) request() {
 		return
 	}
 	fr.requested = true
+	fr.setHold(true)
 	// An isolated change on an idle, small page renders at the end of the current task
 	// (a microtask) instead of waiting up to a frame: still at most one render per
 	// animation-frame interval, and every message processed in this task is batched.
@@ -123,6 +159,7 @@ func (fr *frameRequester) release() {
 		return
 	}
 	fr.released = true
+	fr.setHold(false)
 	if fr.outstanding == 0 {
 		release(fr.cb)
 	}

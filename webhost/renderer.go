@@ -45,7 +45,15 @@ type jsRenderer struct {
 	pieces  []func()
 	pumping bool
 	drained []func()
+	// render is the frame that waits for the payloads it took (at taken) to be applied:
+	// the pump runs it when they are, or once frameWork has passed, whichever is first.
+	render func()
+	taken  time.Time
 }
+
+// frameWork is how long a frame applies the payloads it took before it renders; the rest
+// are applied after it, so a long stream's progress is painted as it goes.
+const frameWork = 8 * time.Millisecond
 
 // createRenderer implements __a2uiGo.create(hooks, options) → renderer object. It runs in
 // a JS callback: it only builds objects and never blocks.
@@ -111,6 +119,16 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		}
 		return jr.r.Nodes()
 	})
+	jr.frame.hold = func(on bool) { _ = jr.hooks.Set("hold", on) }
+	jr.frame.take = func(then func()) bool {
+		if jr.destroyed || !jr.enqueueHeld(jr.takeHeld()) {
+			return false
+		}
+		if then != nil {
+			jr.render, jr.taken = then, time.Now()
+		}
+		return true
+	}
 	msgs := l10n.New(locale, jsonStrings(optString(args[1], "messages")), optString(args[1], "dir"))
 	opts.Formatter = newIntlFormatter(locale)
 	opts.Messages, opts.Policy, opts.BaseURL = msgs, pol, baseURL
@@ -144,15 +162,17 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		// The payload is copied into Go and cut inside the queued task (in order with
 		// the work already waiting), where the time it takes counts against the task's
 		// slice. A large payload is then applied piece by piece, each piece a task of
-		// its own, so the main thread is never held for long.
+		// its own, so the main thread is never held for long. The lines the page held
+		// (see jsRenderer.takeHeld) came first: they are taken now, before any JS runs.
+		held := jr.takeHeld()
 		payload := a[0]
 		post(func() {
-			if b, ok := stringBytes(payload); ok && !jr.destroyed {
-				jr.pieces = append(jr.pieces, jr.r.ProcessPieces(b, processPiece)...)
-				if !jr.pumping {
-					jr.pumping = true
-					jr.pump()
-				}
+			if jr.destroyed {
+				return
+			}
+			jr.enqueueHeld(held)
+			if b, ok := stringBytes(payload); ok && len(b) > 0 {
+				jr.enqueue(b)
 			}
 		})
 		return nil
@@ -189,7 +209,11 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	})
 	set("flush", func(a []safejs.Value) any {
 		p, resolve, _ := newPromise()
+		held := jr.takeHeld()
 		post(func() {
+			if !jr.destroyed {
+				jr.enqueueHeld(held)
+			}
 			done := func() {
 				if !jr.destroyed && jr.r.Pending() {
 					jr.r.Frame()
@@ -256,12 +280,70 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	return obj
 }
 
+// takeHeld takes the payloads the page held while a frame was pending (web/a2ui.js:
+// hooks.hold, hooks.take): one call for all of them, each a 4-byte little-endian length
+// and that many bytes of UTF-8. Called in a JS callback or on the UI goroutine; the
+// bytes are copied before any JS runs again.
+func (jr *jsRenderer) takeHeld() []byte {
+	v, err := jr.hooks.Call("take")
+	if err != nil || v.Type() != safejs.TypeObject {
+		return nil
+	}
+	n, err := v.Length()
+	if err != nil || n <= 0 {
+		return nil
+	}
+	b := make([]byte, n)
+	if _, err := safejs.CopyBytesToGo(b, v); err != nil {
+		return nil
+	}
+	return b
+}
+
+// enqueueHeld queues the payloads of takeHeld for the pump, in order, and reports
+// whether there were any (UI goroutine).
+func (jr *jsRenderer) enqueueHeld(b []byte) bool {
+	queued := false
+	for len(b) > 0 {
+		p, rest, ok := heldPayload(b)
+		if !ok {
+			logError("a2ui: malformed held payloads")
+			break
+		}
+		jr.enqueue(p)
+		b, queued = rest, true
+	}
+	return queued
+}
+
+// enqueue queues one payload for the pump and starts it (UI goroutine).
+func (jr *jsRenderer) enqueue(p []byte) {
+	jr.pieces = append(jr.pieces, jr.r.ProcessPieces(p, processPiece)...)
+	if !jr.pumping {
+		jr.pumping = true
+		jr.pump()
+	}
+}
+
+// heldPayload cuts the first length-prefixed payload off b.
+func heldPayload(b []byte) (p, rest []byte, ok bool) {
+	if len(b) < 4 {
+		return nil, nil, false
+	}
+	n := int(b[0]) | int(b[1])<<8 | int(b[2])<<16 | int(b[3])<<24
+	if n < 0 || n > len(b)-4 {
+		return nil, nil, false
+	}
+	return b[4 : 4+n], b[4+n:], true
+}
+
 // pump applies the next process() piece and queues itself again while pieces remain
 // (UI goroutine): the pieces of successive process() calls apply in call order, each in
 // a task of its own.
 func (jr *jsRenderer) pump() {
 	if jr.destroyed || len(jr.pieces) == 0 {
 		jr.pieces, jr.pumping = nil, false
+		jr.renderNow()
 		waiting := jr.drained
 		jr.drained = nil
 		for _, f := range waiting {
@@ -269,11 +351,22 @@ func (jr *jsRenderer) pump() {
 		}
 		return
 	}
+	if jr.render != nil && time.Since(jr.taken) > frameWork {
+		jr.renderNow()
+	}
 	p := jr.pieces[0]
 	jr.pieces[0] = nil
 	jr.pieces = jr.pieces[1:]
 	p()
 	post(jr.pump)
+}
+
+// renderNow runs the frame waiting for a take, if any (UI goroutine).
+func (jr *jsRenderer) renderNow() {
+	if f := jr.render; f != nil {
+		jr.render = nil
+		f()
+	}
 }
 
 // textEncoder is the page's TextEncoder, made on first use.
