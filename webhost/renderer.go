@@ -164,6 +164,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		// slice. A large payload is then applied piece by piece, each piece a task of
 		// its own, so the main thread is never held for long. The lines the page held
 		// (see jsRenderer.takeHeld) came first: they are taken now, before any JS runs.
+		processCalls++
 		held := jr.takeHeld()
 		payload := a[0]
 		post(func() {
@@ -280,6 +281,10 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	return obj
 }
 
+// processCalls counts the page's process() calls into Go, heldPayloads the payloads
+// taken from the page's hold instead (__a2uiGo.stats()).
+var processCalls, heldPayloads int
+
 // takeHeld takes the payloads the page held while a frame was pending (web/a2ui.js:
 // hooks.hold, hooks.take): one call for all of them, each a 4-byte little-endian length
 // and that many bytes of UTF-8. Called in a JS callback or on the UI goroutine; the
@@ -311,6 +316,7 @@ func (jr *jsRenderer) enqueueHeld(b []byte) bool {
 			break
 		}
 		jr.enqueue(p)
+		heldPayloads++
 		b, queued = rest, true
 	}
 	return queued

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -260,5 +261,72 @@ func TestErrorReportsDoNotLoop(t *testing.T) {
 	time.Sleep(2 * time.Second)
 	if n := len(rec.Bodies()); n > 3 {
 		t.Errorf("%d POSTs after one click, want at most 3 (action, error report, and no report of the report's answer)", n)
+	}
+}
+
+// TestStreamHeldForTheFrame streams 400 Texts one message per task (a MessageChannel
+// task each, as a streamed response arrives): while a frame is pending, process() holds
+// the payload in the page and the frame takes all of them in one call into Go, so far
+// fewer process() calls reach Go than messages are sent (one per message before), and
+// the stream is still painted as it goes (more than one op batch). Held payloads keep
+// their order and their UTF-8 (multi-byte and astral text), and dataModel() and
+// surfaces() apply what is held first.
+func TestStreamHeldForTheFrame(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	ctx := openRenderer(t, serve(t, rendererPage()), "")
+	const n = 400
+	got := evalJS[map[string]float64](ctx, `(async () => {
+	  const r = T.rr("host");
+	  const cat = "`+basicCatalog+`";
+	  const enc = (b) => JSON.stringify(Object.assign({version: "v0.9"}, b));
+	  const ids = Array.from({length: `+strconv.Itoa(n)+`}, (_, i) => "t" + i);
+	  r.process(enc({createSurface: {surfaceId: "s", catalogId: cat}}));
+	  r.process(enc({updateComponents: {surfaceId: "s", components: [{id: "root", component: "Column", children: ids}]}}));
+	  await r.flush();
+	  const ch = new MessageChannel(), waiting = [];
+	  ch.port1.onmessage = () => waiting.shift()();
+	  const task = () => new Promise((res) => { waiting.push(res); ch.port2.postMessage(0); });
+	  const s0 = __a2uiGo.stats(), b0 = __a2uiRuntime.stats.batches;
+	  for (let i = 0; i < ids.length; i++) {
+	    r.process(enc({updateComponents: {surfaceId: "s", components: [{id: "t" + i, component: "Text", text: "é日😀 " + i + ";"}]}}));
+	    await task();
+	  }
+	  while (!T.text("host").includes("😀 `+strconv.Itoa(n-1)+`;")) await new Promise((res) => requestAnimationFrame(res));
+	  const s1 = __a2uiGo.stats();
+	  return {calls: s1.processCalls - s0.processCalls, held: s1.heldPayloads - s0.heldPayloads,
+	    batches: __a2uiRuntime.stats.batches - b0};
+	})()`)
+	t.Logf("%d messages: %v", n, got)
+	if got["calls"] > n/4 {
+		t.Errorf("%v process() calls reached Go for %d messages, want at most %d (the rest held for the frame)", got["calls"], n, n/4)
+	}
+	if got["calls"]+got["held"] != n {
+		t.Errorf("process() calls %v + held payloads %v != %d messages", got["calls"], got["held"], n)
+	}
+	if got["batches"] < 2 {
+		t.Errorf("%v op batches while streaming, want the stream painted as it goes", got["batches"])
+	}
+	var want strings.Builder
+	for i := range n {
+		want.WriteString("é日😀 " + strconv.Itoa(i) + ";")
+	}
+	if text := hostText(ctx, "host"); text != want.String() {
+		t.Errorf("text after the stream (%d bytes) differs from the %d messages in order", len(text), n)
+	}
+
+	// A frame is pending after the first call, so the second payload is held: dataModel()
+	// and surfaces() right after it still see it.
+	if got := evalJSON(ctx, `(() => {
+	  const r = T.rr("host");
+	  r.process({version: "v0.9", updateDataModel: {surfaceId: "s", path: "/a", value: 1}});
+	  r.process({version: "v0.9", updateDataModel: {surfaceId: "s", path: "/b", value: "ü"}});
+	  r.process({version: "v0.9", createSurface: {surfaceId: "s2", catalogId: "`+basicCatalog+`"}});
+	  return [r.dataModel("s"), r.surfaces()];
+	})()`); got != `[{"a":1,"b":"ü"},["s","s2"]]` {
+		t.Errorf("dataModel and surfaces right after process() = %s", got)
+	}
+	if errs := events(ctx, "host", "a2ui-error"); len(errs) > 0 {
+		t.Errorf("a2ui-error events: %s", errs)
 	}
 }
