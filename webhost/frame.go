@@ -13,7 +13,8 @@ import (
 // the frame to the UI goroutine. Frames adapt to their cost: when the last frame took
 // more than a few milliseconds (a very large surface being streamed), the next one waits
 // at least as long again, so rendering never takes more than about half of the time and
-// the stream keeps flowing.
+// the stream keeps flowing. While a frame is pending the page holds process() payloads
+// (hold, take): the frame applies them first, so a stream costs a call per frame.
 type frameRequester struct {
 	fn func()
 	// size returns the mounted DOM size (nodes), which paces frames: see run.
