@@ -78,6 +78,7 @@
   const DATA_IMG_RE = /^data:image\/(png|gif|jpeg|webp)[;,]/;
 
   const HEADING_RE = /^h[1-6]$/i;
+  const OUTLINE_SEL = "h1,h2,h3,h4,h5,h6,.a2ui-list";
   const ARMED = Symbol("a2ui.changed");
   const REARM_MS = 500;
   const hosts = new Map();
@@ -294,6 +295,17 @@
     }
   }
 
+  // outlined reports whether inserting or removing n under par can change what settle's
+  // outline pass computes: par is inside the surface (a subtree still being built is
+  // checked when it is inserted there) and n is or holds a heading or a list, or par is
+  // inside a list (its scroll state). O(n's subtree + depth): a stream of Texts into a
+  // surface never walks the whole surface.
+  function outlined(h, par, n) {
+    if (par === null || !h.el.contains(par)) return false;
+    if (n.nodeType === 1 && (n.matches(OUTLINE_SEL) || n.querySelector(OUTLINE_SEL) !== null)) return true;
+    return par.nodeType === 1 && par.closest(".a2ui-list") !== null;
+  }
+
   function flushDialogs() {
     for (const [el, on] of dialogs) {
       if (el.open === on) continue;
@@ -385,9 +397,9 @@
           break;
         }
         case 8: { // INSERT parent child before
-          h.outline = true;
           const par = nodeOf(h, uint()), child = nodeOf(h, uint()), bid = uint();
           const before = bid === 0 ? null : nodeOf(h, bid);
+          if (!h.outline && outlined(h, par, child)) h.outline = true;
           if (child.parentNode === par && child.nextSibling === before) break;
           if (child === before) break;
           if (child.parentNode !== null && typeof par.moveBefore === "function" &&
@@ -399,9 +411,9 @@
         }
         case 9: { // REMOVE id
           const n = nodeOf(h, uint());
+          if (!h.outline && outlined(h, n.parentNode, n)) h.outline = true;
           n.remove();
           free(h, n);
-          h.outline = true;
           break;
         }
         case 10: { // LISTEN id n type*
@@ -454,7 +466,8 @@
   // settle runs after a batch touched host h:
   //  - roving focus: when the focused element of a [data-a2ui-roving] group lost its
   //    tabindex="0" (arrow keys moved the group's active item), focus follows it;
-  //  - outline (only when the batch created or removed nodes): heading levels inside the
+  //  - outline (only when the batch inserted or removed a heading or a list, or nodes inside
+  //    a list, created a heading, or changed a heading's text): heading levels inside the
   //    surface are renumbered below the host's level (h.headingBase, the `heading-level`
   //    option) with no skipped level, via aria-level; the surface is a region named by its
   //    page-given label, else its first heading, else it is not a landmark.

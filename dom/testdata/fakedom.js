@@ -28,6 +28,7 @@ class FNode {
     c.parentNode = this;
     return c;
   }
+  contains(n) { for (; n; n = n.parentNode) if (n === this) return true; return false; }
   replaceChildren(...ns) {
     for (const c of [...this.childNodes]) c.remove();
     for (const n of ns) this.insertBefore(n, null);
@@ -52,6 +53,21 @@ class FElement extends FNode {
   removeAttribute(k) { this.attrs.delete(k); }
   addEventListener(t, fn, o) { this.listeners.push([t, fn]); }
   removeEventListener(t, fn) { this.listeners = this.listeners.filter(([a, b]) => a !== t || b !== fn); }
+  // Selectors: a comma list of tag names and .class names only.
+  matches(sel) {
+    const cls = (this.attrs.get("class") || "").split(/\s+/);
+    return sel.split(",").some((x) => (x[0] === "." ? cls.includes(x.slice(1)) : this.localName === x));
+  }
+  querySelector(sel) {
+    for (const c of this.childNodes) {
+      if (!(c instanceof FElement)) continue;
+      if (c.matches(sel)) return c;
+      const d = c.querySelector(sel);
+      if (d) return d;
+    }
+    return null;
+  }
+  closest(sel) { for (let n = this; n instanceof FElement; n = n.parentNode) if (n.matches(sel)) return n; return null; }
   showModal() { if (!this.isConnected) throw new Error("InvalidStateError"); this.open = true; }
   close() { this.open = false; }
 }

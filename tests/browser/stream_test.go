@@ -330,3 +330,38 @@ func TestStreamHeldForTheFrame(t *testing.T) {
 		t.Errorf("a2ui-error events: %s", errs)
 	}
 }
+
+// TestOutlinePassOnlyForHeadings: the runtime's outline pass (heading levels, the region
+// name, list tab stops: a walk of the whole surface) runs after a batch that inserts or
+// removes a heading or a list, not after each batch of a stream of plain Texts, and it
+// still renumbers a heading that arrives later.
+func TestOutlinePassOnlyForHeadings(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	ctx := openRenderer(t, serve(t, rendererPage()), `{headingLevel: 2}`)
+	ids := make([]string, 60)
+	for i := range ids {
+		ids[i] = `"t` + strconv.Itoa(i) + `"`
+	}
+	processLines(ctx, "host", surfaceLines(`{"id":"root","component":"Column","children":["title",`+strings.Join(ids, ",")+`]}`, "")...)
+	evalJSON(ctx, `(() => {
+	  T.walks = 0;
+	  const q = Element.prototype.querySelectorAll;
+	  Element.prototype.querySelectorAll = function (s) { if (s.startsWith("h1")) T.walks++; return q.call(this, s); };
+	  return true;
+	})()`)
+	for i := range 60 {
+		processLines(ctx, "host", `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"t`+strconv.Itoa(i)+`","component":"Text","text":"item `+strconv.Itoa(i)+`"}]}}`)
+	}
+	if n := evalJS[int](ctx, `T.walks`); n != 0 {
+		t.Errorf("outline pass ran %d times for 60 batches of plain Texts, want 0", n)
+	}
+	processLines(ctx, "host", `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"title","component":"Text","variant":"h1","text":"Late title"}]}}`)
+	if n := evalJS[int](ctx, `T.walks`); n != 1 {
+		t.Errorf("outline pass ran %d times after a heading arrived, want 1", n)
+	}
+	got := evalJS[[]string](ctx, `[T.q("host", "h1").getAttribute("aria-level"), T.q("host", "section.a2ui-surface").getAttribute("aria-label")]`)
+	if !equalJSON(got, []string{"3", "Late title"}) {
+		t.Errorf("heading aria-level and region name = %q, want [3 Late title]", got)
+	}
+}
