@@ -206,7 +206,7 @@ test-host: deps vet $(TESTSUM)
 test-wasm:
 	mkdir -p $(TMP) && TMPDIR=$(TMP) GOOS=js GOARCH=wasm $(GO) test -count=1 \
 		-exec $(CURDIR)/internal/tools/wasmexec/run.sh \
-		./internal/jsonscan/ ./internal/uiqueue/ ./protocol/ ./model/ ./binding/ ./catalog/markdown/ ./render/ ./dom/browser/ ./openwop/ ./transport/a2a/
+		./internal/jsonscan/ ./internal/uiqueue/ ./protocol/ ./model/ ./binding/ ./catalog/markdown/ ./render/ ./dom/browser/ ./openwop/ ./transport/a2a/ ./webhost/
 
 test-browser: deps build $(TESTSUM)
 	$(TESTSUM) -each tests/browser $(call shq,$(TEST_BROWSER))

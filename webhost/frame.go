@@ -110,18 +110,25 @@ func (fr *frameRequester) setHold(on bool) {
 	}
 }
 
-// gap is the least time between the end of a frame and the start of the next: the last
-// frame's cost when it was not cheap, and the DOM size times perNodeGap.
-func (fr *frameRequester) gap() time.Duration {
+// gap is the least time between the end of a frame and the start of the next.
+func (fr *frameRequester) gap() time.Duration { return frameGap(fr.cost, fr.size()) }
+
+// frameGap is the least time between the end of a frame that cost cost and the start of
+// the next, on a page of nodes DOM nodes: the cost when it was not cheap, at most
+// maxCostGap, and the DOM size times perNodeGap, whichever is larger. The cap keeps one
+// slow frame (a first frame compiling its code, a frame applying many held payloads)
+// from holding the next one back as long again: a stream is still painted at least
+// every few animation frames.
+func frameGap(cost time.Duration, nodes int) time.Duration {
 	g := time.Duration(0)
-	if fr.cost > cheapFrame {
-		g = fr.cost
+	if cost > cheapFrame {
+		g = min(cost, maxCostGap)
 	}
-	if n := time.Duration(fr.size()) * perNodeGap; n > g {
-		g = n
-	}
-	return g
+	return max(g, time.Duration(nodes)*perNodeGap)
 }
+
+// maxCostGap caps the cost-based part of frameGap (three animation frames at 60 Hz).
+const maxCostGap = 48 * time.Millisecond
 
 // schedule calls cb through the global timer function fn (with delay ms, if >= 0).
 func (fr *frameRequester) schedule(fn string, delay int) {
