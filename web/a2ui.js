@@ -573,8 +573,7 @@
         throw new Error("a2ui: " + created.error);
       }
       r = created;
-      hooks.hold = false;
-      if (heldLen) r.process(""); // lines held for a runtime that stopped
+      hooks.hold = false; // a fresh runtime has no frame pending
       // Without a heading-level from the page, the policy's heading base (strict: 3)
       // decides where the surfaces' outline starts.
       if (!headingGiven) headingBase = Math.max(1, r.headingBase | 0);
@@ -609,6 +608,7 @@
           const p = r.attach(s.open(), s.req);
           p.catch(() => {}); // reported as a2ui-error
         }
+        if (heldLen) r.process(""); // payloads held for the runtime that stopped
         for (const f of queue.splice(0)) f();
       },
     };
