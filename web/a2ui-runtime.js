@@ -298,12 +298,12 @@
   // outlined reports whether inserting or removing n under par can change what settle's
   // outline pass computes: par is inside the surface (a subtree still being built is
   // checked when it is inserted there) and n is or holds a heading or a list, or par is
-  // inside a list (its scroll state). O(n's subtree + depth): a stream of Texts into a
-  // surface never walks the whole surface.
+  // inside one (a heading's text, a list's scroll state). O(n's subtree + depth): a
+  // stream of Texts into a surface never walks the whole surface.
   function outlined(h, par, n) {
-    if (par === null || !h.el.contains(par)) return false;
+    if (par === null || par.nodeType !== 1 || !h.el.contains(par)) return false;
     if (n.nodeType === 1 && (n.matches(OUTLINE_SEL) || n.querySelector(OUTLINE_SEL) !== null)) return true;
-    return par.nodeType === 1 && par.closest(".a2ui-list") !== null;
+    return par.closest(OUTLINE_SEL) !== null;
   }
 
   function flushDialogs() {

@@ -364,4 +364,11 @@ func TestOutlinePassOnlyForHeadings(t *testing.T) {
 	if !equalJSON(got, []string{"3", "Late title"}) {
 		t.Errorf("heading aria-level and region name = %q, want [3 Late title]", got)
 	}
+	// Text inserted into a heading (a Markdown heading filled by a data write) renames
+	// the region.
+	processLines(ctx, "host", `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"title","component":"Text","text":{"call":"formatString","args":{"value":"# ${/t}"}}}]}}`)
+	processLines(ctx, "host", `{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/t","value":"Filled"}}`)
+	if got := evalJS[string](ctx, `T.q("host", "section.a2ui-surface").getAttribute("aria-label")`); got != "Filled" {
+		t.Errorf("region name after text went into the heading = %q, want Filled", got)
+	}
 }
