@@ -53,7 +53,7 @@ const perNodeGap = 8 * time.Microsecond
 
 func newFrameRequester(fn func(), size func() int) *frameRequester {
 	fr := &frameRequester{fn: fn, size: size}
-	fr.cb = jsFunc(func(safejs.Value, []safejs.Value) any {
+	fr.cb = jsFunc(func(_ safejs.Value, args []safejs.Value) any {
 		fr.outstanding--
 		if fr.released {
 			if fr.outstanding == 0 {
@@ -61,19 +61,40 @@ func newFrameRequester(fn func(), size func() int) *frameRequester {
 			}
 			return nil
 		}
-		post(fr.run)
+		// requestIdleCallback passes an IdleDeadline (rAF a number, setTimeout nothing).
+		if len(args) > 0 && args[0].Type() == safejs.TypeObject {
+			post(fr.runIdle)
+		} else {
+			post(fr.run)
+		}
 		return nil
 	})
 	return fr
 }
 
-func (fr *frameRequester) run() {
+func (fr *frameRequester) run() { fr.runFrame(false) }
+
+// runIdle is run when the browser is idle: the frame need not wait out its gap, which
+// keeps time for messages and layout while a stream flows; idle, it is only latency (the
+// last message of a stream would wait up to maxCostGap).
+func (fr *frameRequester) runIdle() {
+	if fr.requested && !fr.taking && !fr.released {
+		idleFrames++
+	}
+	fr.runFrame(true)
+}
+
+// idleFrames counts the frames run by requestIdleCallback (__a2uiGo.stats()).
+var idleFrames int
+
+func (fr *frameRequester) runFrame(idle bool) {
 	if !fr.requested || fr.released || fr.taking {
 		return // (a take in progress renders when its payloads are applied)
 	}
-	if gap := fr.gap(); gap > 0 && !fr.end.IsZero() {
+	if gap := fr.gap(); gap > 0 && !fr.end.IsZero() && !idle {
 		if wait := gap - time.Since(fr.end); wait > time.Millisecond {
 			fr.schedule("setTimeout", int(wait/time.Millisecond)+1)
+			fr.schedule("requestIdleCallback", -1)
 			return
 		}
 	}

@@ -372,3 +372,43 @@ func TestOutlinePassOnlyForHeadings(t *testing.T) {
 		t.Errorf("region name after text went into the heading = %q, want Filled", got)
 	}
 }
+
+// TestIdleFrameSkipsGap: on a large surface frames are paced (a gap after each, for the
+// messages and the browser's layout), but when the page is idle the pending frame runs
+// at once (requestIdleCallback) instead of waiting the gap out: a message right after a
+// frame on a 5,000-Text surface is rendered by an idle frame.
+func TestIdleFrameSkipsGap(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	ctx := openRenderer(t, serve(t, rendererPage()), "")
+	ids := make([]string, 5000)
+	comps := make([]string, 0, 5001)
+	for i := range ids {
+		ids[i] = `"t` + strconv.Itoa(i) + `"`
+		comps = append(comps, `{"id":"t`+strconv.Itoa(i)+`","component":"Text","text":"item `+strconv.Itoa(i)+`"}`)
+	}
+	processLines(ctx, "host", surfaceLines(`{"id":"root","component":"Column","children":[`+strings.Join(ids, ",")+`]},`+strings.Join(comps, ","), "")...)
+	got := evalJS[map[string]any](ctx, `(async () => {
+	  const r = T.rr("host");
+	  const root = document.getElementById("host").shadowRoot;
+	  const shown = (s) => new Promise((res) => {
+	    const mo = new MutationObserver(() => { if (root.textContent.includes(s)) { mo.disconnect(); res(); } });
+	    mo.observe(root, {subtree: true, childList: true, characterData: true});
+	  });
+	  const up = (s) => ({version: "v0.9", updateComponents: {surfaceId: "s", components: [{id: "t0", component: "Text", text: s}]}});
+	  // The first change renders in a frame; the second comes right after it, inside the gap.
+	  await new Promise((res) => setTimeout(res, 300));
+	  r.process(up("first change"));
+	  await shown("first change");
+	  const i0 = __a2uiGo.stats().idleFrames;
+	  r.process(up("second change"));
+	  await shown("second change");
+	  return {idle: __a2uiGo.stats().idleFrames - i0};
+	})()`)
+	if idle, _ := got["idle"].(float64); idle < 1 {
+		t.Errorf("idle frames for a change inside the gap on an idle page = %v, want 1", got["idle"])
+	}
+	if text := hostText(ctx, "host"); !strings.HasPrefix(text, "second changeitem 1") {
+		t.Errorf("text starts %q, want the second change first", text[:min(40, len(text))])
+	}
+}
