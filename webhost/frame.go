@@ -28,9 +28,9 @@ type frameRequester struct {
 	// cost and end describe the last frame.
 	cost time.Duration
 	end  time.Time
-	// hold tells the page whether a frame is pending (holding: the last value given):
-	// while one is, the page holds the payloads given to process() instead of calling
-	// in. take queues the held payloads and calls then (if not nil) once they are
+	// hold tells the page whether a frame is pending (holding: the last value given;
+	// the page holds payloads only while it is set): while one is, the page holds the
+	// payloads given to process() instead of calling in. take queues the held payloads and calls then (if not nil) once they are
 	// applied or frameWork has passed; it reports whether there were any. taking: a
 	// take awaits its render.
 	hold    func(on bool)
@@ -98,7 +98,7 @@ func (fr *frameRequester) runFrame(idle bool) {
 			return
 		}
 	}
-	if fr.take != nil && fr.take(fr.render) {
+	if fr.holding && fr.take != nil && fr.take(fr.render) {
 		fr.taking = true
 		return
 	}
@@ -114,9 +114,11 @@ func (fr *frameRequester) render() {
 	}
 	fr.taking = false
 	fr.requested = false
-	fr.setHold(false)
-	if fr.take != nil {
-		fr.take(nil)
+	if fr.holding {
+		fr.setHold(false)
+		if fr.take != nil {
+			fr.take(nil)
+		}
 	}
 	start := time.Now()
 	fr.fn()
@@ -171,14 +173,15 @@ func (fr *frameRequester) request() {
 		return
 	}
 	fr.requested = true
-	fr.setHold(true)
 	// An isolated change on an idle, small page renders at the end of the current task
 	// (a microtask) instead of waiting up to a frame: still at most one render per
 	// animation-frame interval, and every message processed in this task is batched.
+	// (The page need not hold payloads for it: they would be applied first anyway.)
 	if !fr.end.IsZero() && time.Since(fr.end) >= max(frameInterval, fr.gap()) {
 		fr.schedule("queueMicrotask", -1)
 		return
 	}
+	fr.setHold(true)
 	fr.schedule("requestAnimationFrame", -1)
 	fr.schedule("setTimeout", 100)
 }

@@ -165,7 +165,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		// its own, so the main thread is never held for long. The lines the page held
 		// (see jsRenderer.takeHeld) came first: they are taken now, before any JS runs.
 		processCalls++
-		held := jr.takeHeld()
+		held := jr.takeHeldIf()
 		payload := a[0]
 		post(func() {
 			if jr.destroyed {
@@ -210,7 +210,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	})
 	set("flush", func(a []safejs.Value) any {
 		p, resolve, _ := newPromise()
-		held := jr.takeHeld()
+		held := jr.takeHeldIf()
 		post(func() {
 			if !jr.destroyed {
 				jr.enqueueHeld(held)
@@ -303,6 +303,14 @@ func (jr *jsRenderer) takeHeld() []byte {
 		return nil
 	}
 	return b
+}
+
+// takeHeldIf is takeHeld when the page may hold payloads (a frame is pending).
+func (jr *jsRenderer) takeHeldIf() []byte {
+	if !jr.frame.holding {
+		return nil
+	}
+	return jr.takeHeld()
 }
 
 // enqueueHeld queues the payloads of takeHeld for the pump, in order, and reports

@@ -315,16 +315,24 @@ func TestStreamHeldForTheFrame(t *testing.T) {
 		t.Errorf("text after the stream (%d bytes) differs from the %d messages in order", len(text), n)
 	}
 
-	// A frame is pending after the first call, so the second payload is held: dataModel()
-	// and surfaces() right after it still see it.
-	if got := evalJSON(ctx, `(() => {
+	// Right after a frame, a change asks for the next animation frame (not a microtask),
+	// so the payloads after it are held: dataModel() and surfaces() still see them.
+	if got := evalJSON(ctx, `(async () => {
 	  const r = T.rr("host");
+	  const root = document.getElementById("host").shadowRoot;
+	  const shown = new Promise((res) => {
+	    const mo = new MutationObserver(() => { if (root.textContent.includes("a frame")) { mo.disconnect(); res(); } });
+	    mo.observe(root, {subtree: true, childList: true, characterData: true});
+	  });
+	  r.process({version: "v0.9", updateComponents: {surfaceId: "s", components: [{id: "t0", component: "Text", text: "a frame"}]}});
+	  await shown;
+	  const h0 = __a2uiGo.stats().heldPayloads;
 	  r.process({version: "v0.9", updateDataModel: {surfaceId: "s", path: "/a", value: 1}});
 	  r.process({version: "v0.9", updateDataModel: {surfaceId: "s", path: "/b", value: "ü"}});
 	  r.process({version: "v0.9", createSurface: {surfaceId: "s2", catalogId: "`+basicCatalog+`"}});
-	  return [r.dataModel("s"), r.surfaces()];
-	})()`); got != `[{"a":1,"b":"ü"},["s","s2"]]` {
-		t.Errorf("dataModel and surfaces right after process() = %s", got)
+	  return [r.dataModel("s"), r.surfaces(), __a2uiGo.stats().heldPayloads - h0];
+	})()`); got != `[{"a":1,"b":"ü"},["s","s2"],2]` {
+		t.Errorf("dataModel, surfaces and held payloads right after process() = %s, want [{\"a\":1,\"b\":\"ü\"},[\"s\",\"s2\"],2]", got)
 	}
 	if errs := events(ctx, "host", "a2ui-error"); len(errs) > 0 {
 		t.Errorf("a2ui-error events: %s", errs)
