@@ -2,6 +2,7 @@ package binding
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/model"
@@ -31,6 +32,10 @@ type Scope struct {
 // updateDataModel may create them). Not safe for concurrent use.
 type Reads struct {
 	Paths []model.Pointer
+	// Lists are the paths in Paths read only for their shape, a template's array length or
+	// object keys (Scope.ReadList), never as a value: a write inside one of their items
+	// leaves what was read as it was.
+	Lists []model.Pointer
 	seen  map[string]struct{}
 }
 
@@ -39,6 +44,9 @@ type Reads struct {
 func (r *Reads) Add(p model.Pointer) {
 	if r == nil {
 		return
+	}
+	if len(r.Lists) > 0 { // read as a value after all
+		r.Lists = slices.DeleteFunc(r.Lists, p.Equal)
 	}
 	if r.seen == nil {
 		// A component reads a few paths: compare them, and index only a longer list.
@@ -86,7 +94,7 @@ func pointerKey(p model.Pointer) string {
 // Reset empties the set, keeping its storage.
 func (r *Reads) Reset() {
 	if r != nil {
-		r.Paths = r.Paths[:0]
+		r.Paths, r.Lists = r.Paths[:0], r.Lists[:0]
 		clear(r.seen)
 	}
 }
@@ -132,6 +140,22 @@ func (s Scope) Read(path string) (any, error) {
 	}
 	v, _ := s.get(p)
 	return v, nil
+}
+
+// ReadList is Read for a template's list: it returns the resolved path too, and records
+// it in Reads.Lists as well unless it was already read as a value.
+func (s Scope) ReadList(path string) (model.Pointer, any, error) {
+	p, err := s.Resolve(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := s.Reads
+	listOnly := r != nil && !slices.ContainsFunc(r.Paths, p.Equal)
+	v, _ := s.get(p)
+	if listOnly {
+		r.Lists = append(r.Lists, p)
+	}
+	return p, v, nil
 }
 
 func (s Scope) get(p model.Pointer) (any, bool) {

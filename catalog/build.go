@@ -999,12 +999,7 @@ func (b *Builder) Children(in *Instance, prop string) []*dom.Node {
 }
 
 func (b *Builder) template(in *Instance, prop, cid, path string) []*dom.Node {
-	base, err := in.Scope.Resolve(path)
-	if err != nil {
-		b.evalErr(in, prop, err)
-		return nil
-	}
-	v, err := in.Scope.Read(path)
+	base, v, err := in.Scope.ReadList(path)
 	if err != nil {
 		b.evalErr(in, prop, err)
 		return nil

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"slices"
+
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/model"
@@ -116,7 +118,7 @@ func (b *Builder) refreshWalk(e *cacheEntry, path *[]*cacheEntry, out *[]refresh
 	own := false
 	for _, p := range e.reads.Paths {
 		for _, c := range b.changed {
-			if p.Related(c) {
+			if p.Related(c) && !insideRow(e, p, c) {
 				own = true
 			}
 		}
@@ -138,6 +140,22 @@ func (b *Builder) refreshWalk(e *cacheEntry, path *[]*cacheEntry, out *[]refresh
 		}
 	}
 	return true
+}
+
+// insideRow reports whether change c lies inside an item of the template list p that e
+// read for its shape only, an item that was one of e's rows at the last build: the
+// list's length and keys are as they were, so only the row's own readers change.
+func insideRow(e *cacheEntry, p, c model.Pointer) bool {
+	if len(c) < len(p)+2 || !slices.ContainsFunc(e.reads.Lists, p.Equal) {
+		return false
+	}
+	item := c[:len(p)+1]
+	for _, ch := range e.children {
+		if ch.inTemplate && ch.base.Equal(item) {
+			return true
+		}
+	}
+	return false
 }
 
 // abort undoes the cache entries that the leaves rendered so far registered and reports

@@ -27,7 +27,7 @@ func TestRefreshMatchesBuild(t *testing.T) {
 		focus string // "in" or "out": the field gains or loses focus first
 		// refresh: the frames patch the bound leaves in place (the Column's node is
 		// kept); not when a Button shows the path (it is named by its content), a tag
-		// changes, a template's list or a component changes.
+		// changes, a template's list (not a row inside it) or a component changes.
 		refresh bool
 	}
 	steps := []step{
@@ -41,7 +41,10 @@ func TestRefreshMatchesBuild(t *testing.T) {
 		{name: "heading back", agent: write("/title", `"Hello"`)},
 		{name: "number", refresh: true, agent: write("/n", `42`)},
 		{name: "link", refresh: true, agent: write("/link", `"[x](https://example.com)"`)},
-		{name: "template row", agent: write("/items/1/name", `"changed"`)},
+		{name: "template row", refresh: true, agent: write("/items/1/name", `"changed"`)},
+		{name: "template row replaced", agent: write("/items/0", `{"name":"new a"}`)},
+		{name: "template row added", agent: write("/items/2/name", `"c"`)},
+		{name: "template row under the new row", refresh: true, agent: write("/items/2/name", `"c2"`)},
 		{name: "whole model", agent: write("/", `{"title":"W","name":"Wu","md":"m","n":2,"link":"l","items":[]}`)},
 		{name: "component added", agent: `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Column","children":["title","field","echo","extra"]},{"id":"extra","component":"Text","text":{"path":"/name"}}]}}`},
 		{name: "typing after the component update", focus: "in", keys: "yz", refresh: true},
