@@ -107,6 +107,14 @@
   // 800 KB of data segments in the file) into the custom section a2ui.findfunctab as
   // groups of equal runs of equal 20-byte records (internal/wasmftab); it is written back
   // into the instance's memory here, before the runtime starts. Without it: nothing to do.
+  // FILL_WASM: (func (export "f") (param $at i32) (param $idx i32) (param $count i32)
+  //   (param $repeat i32) (param $delta i32)) on the imported memory a.m: $repeat times,
+  //   $idx += $delta, then $count times i32.store($at, $idx), $at += 20.
+  const FILL_WASM = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 9, 1, 96, 5, 127, 127, 127, 127, 127, 0,
+    2, 8, 1, 1, 97, 1, 109, 2, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 71, 1, 69, 1, 1, 127, 2, 64, 3, 64,
+    32, 3, 69, 13, 1, 32, 1, 32, 4, 106, 33, 1, 32, 2, 33, 5, 2, 64, 3, 64, 32, 5, 69, 13, 1, 32, 0, 32, 1, 54,
+    2, 0, 32, 0, 65, 20, 106, 33, 0, 32, 5, 65, 1, 107, 33, 5, 12, 0, 11, 11, 32, 3, 65, 1, 107, 33, 3, 12, 0,
+    11, 11, 11]);
   function expandFuncTab(inst) {
     const cs = WebAssembly.Module.customSections(module, "a2ui.findfunctab");
     if (!cs.length) return;
@@ -121,6 +129,13 @@
     const addr = leb(), end = addr + leb() * 20;
     const mem = inst.exports.mem.buffer, u8 = new Uint8Array(mem), view = new DataView(mem);
     if (end > mem.byteLength) throw new Error("a2ui: a2ui.findfunctab outside memory");
+    // Groups without subbucket bytes (all of them, in practice) are written by a 113-byte
+    // wasm function on Go's memory: 80,000 strided stores, which interpreted JS takes
+    // milliseconds for at start-up. Without it (an engine that refuses it) JS writes them.
+    let fill = null;
+    try {
+      fill = new WebAssembly.Instance(new WebAssembly.Module(FILL_WASM), { a: { m: inst.exports.mem } }).exports.f;
+    } catch (e) { /* the JS loop below */ }
     let at = addr, idx = 0;
     for (let groups = leb(); groups > 0; groups--) {
       const repeat = leb(), count = leb(), delta = leb(), mask = s[i] | (s[i + 1] << 8);
@@ -128,6 +143,12 @@
       const sub = [];
       if (mask) for (let k = 0; k < 16; k++) if (mask & (1 << k)) sub.push(k + 4, s[i++]);
       if (at + repeat * count * 20 > end) throw new Error("a2ui: a2ui.findfunctab runs beyond the table");
+      if (fill !== null && mask === 0 && at + repeat * count * 20 < 2 ** 31) {
+        fill(at, idx, count, repeat, delta); // for each repeat: idx += delta, count records
+        idx = (idx + repeat * delta) >>> 0;
+        at += repeat * count * 20;
+        continue;
+      }
       for (let r = 0; r < repeat; r++) {
         idx += delta;
         for (let n = 0; n < count; n++, at += 20) {

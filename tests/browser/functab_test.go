@@ -5,6 +5,7 @@ package browser
 import (
 	"bytes"
 	"encoding/base64"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,16 +15,24 @@ import (
 // funcTabPage is the renderer test page with WebAssembly.compileStreaming and
 // instantiate wrapped (before the loader runs) to keep the module and instance that
 // a2ui.js keeps private.
-func funcTabPage() Route {
+func funcTabPage(noFill bool) Route {
 	hook := `<script>
 (() => {
+  // noFill: the loader's 113-byte fill module is refused, so JS writes the table.
+  if (` + strconv.FormatBool(noFill) + `) {
+    const M = WebAssembly.Module;
+    const Refusing = function (b) { if (b.byteLength < 200) throw new Error("refused"); return new M(b); };
+    Object.assign(Refusing, { customSections: M.customSections, exports: M.exports, imports: M.imports });
+    Refusing.prototype = M.prototype;
+    WebAssembly.Module = Refusing;
+  }
   const cs = WebAssembly.compileStreaming, inst = WebAssembly.instantiate;
   WebAssembly.compileStreaming = (...a) => cs.apply(WebAssembly, a).then((m) => (window.__mod = m));
   WebAssembly.instantiate = (...a) => inst.apply(WebAssembly, a).then((i) => (window.__inst = i));
 })();
 window.funcTab = () => {
   const b64 = (u8) => { let s = ""; for (let i = 0; i < u8.length; i += 8192) s += String.fromCharCode.apply(null, u8.subarray(i, i + 8192)); return btoa(s); };
-  const sec = WebAssembly.Module.customSections(window.__mod, "a2ui.findfunctab");
+  const sec = WebAssembly.Module.customSections(window.__mod, "a2ui.findfunctab"); // the wrapped one's
   if (sec.length !== 1) return { error: "custom sections: " + sec.length };
   return { section: b64(new Uint8Array(sec[0])), memory: b64(new Uint8Array(window.__inst.exports.mem.buffer)) };
 };
@@ -34,12 +43,20 @@ window.funcTab = () => {
 
 // TestFuncTabExpanded: the wasm that make build writes has the runtime's findfunctab in
 // the custom section a2ui.findfunctab, and the loader writes it back into the instance's
-// memory exactly as internal/wasmftab decodes it (a wrong byte there misplaces stack maps
+// memory exactly as internal/wasmftab decodes it, with its wasm fill function and without (a wrong byte there misplaces stack maps
 // and crashes the runtime at its first stack growth or collection).
 func TestFuncTabExpanded(t *testing.T) {
-	t.Parallel()
+	for _, noFill := range []bool{false, true} {
+		t.Run(map[bool]string{false: "wasm fill", true: "JS fill"}[noFill], func(t *testing.T) {
+			t.Parallel()
+			testFuncTabExpanded(t, noFill)
+		})
+	}
+}
+
+func testFuncTabExpanded(t *testing.T, noFill bool) {
 	requireBuilt(t)
-	base := serve(t, funcTabPage())
+	base := serve(t, funcTabPage(noFill))
 	ctx := openRenderer(t, base, "")
 	processLines(ctx, "host",
 		`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"`+basicCatalog+`"}}`,
