@@ -107,7 +107,7 @@ $(WASM): $(GO_SOURCES) go.mod go.sum $(WASMFTAB)
 	rm $@.tmp
 	mv $@.packed $@
 
-$(WASMFTAB): $(wildcard internal/tools/wasmftab/*.go internal/wasmftab/*.go) go.mod
+$(WASMFTAB): $(wildcard internal/tools/wasmftab/*.go internal/wasmftab/*.go internal/wasmbin/*.go) go.mod
 	mkdir -p $(dir $@)
 	$(GO) build -o $@ ./internal/tools/wasmftab
 

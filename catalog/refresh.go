@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
@@ -150,6 +151,12 @@ func insideRow(e *cacheEntry, p, c model.Pointer) bool {
 		return false
 	}
 	item := c[:len(p)+1]
+	// An array's rows are e's children in index order: look there first.
+	if i, err := strconv.Atoi(item[len(p)]); err == nil && i >= 0 && i < len(e.children) {
+		if ch := e.children[i]; ch.inTemplate && ch.base.Equal(item) {
+			return true
+		}
+	}
 	for _, ch := range e.children {
 		if ch.inTemplate && ch.base.Equal(item) {
 			return true

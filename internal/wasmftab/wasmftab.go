@@ -17,6 +17,8 @@ package wasmftab
 import (
 	"errors"
 	"fmt"
+
+	"github.com/a2ui-go/a2ui/internal/wasmbin"
 )
 
 // SectionName is the custom section the loader reads.
@@ -38,23 +40,23 @@ type Stats struct {
 // custom section SectionName appended.
 func Pack(wasm []byte) ([]byte, Stats, error) {
 	var st Stats
-	secs, err := sections(wasm)
+	secs, err := wasmbin.Sections(wasm)
 	if err != nil {
 		return nil, st, err
 	}
 	di := -1
 	for i, s := range secs {
-		if s.id == 11 {
+		if s.ID == 11 {
 			di = i
 		}
-		if s.id == 0 && s.name == SectionName {
+		if s.ID == 0 && s.Name == SectionName {
 			return nil, st, errors.New("already packed")
 		}
 	}
 	if di < 0 {
 		return nil, st, errors.New("no data section")
 	}
-	segs, err := dataSegments(secs[di].body)
+	segs, err := dataSegments(secs[di].Body)
 	if err != nil {
 		return nil, st, err
 	}
@@ -86,8 +88,8 @@ func Pack(wasm []byte) ([]byte, Stats, error) {
 		}
 	}
 	runs := tableRuns(table)
-	sec := appendUleb([]byte{version}, addr)
-	sec = appendUleb(sec, uint64(n))
+	sec := wasmbin.AppendU32([]byte{version}, uint32(addr))
+	sec = wasmbin.AppendU32(sec, uint32(n))
 	sec = append(sec, encodeRuns(runs)...)
 	if got, err := Expand(sec); err != nil || got.Addr != addr || string(got.Table) != string(table) {
 		return nil, st, fmt.Errorf("the runs do not give the table back (%v)", err)
@@ -104,15 +106,15 @@ func Pack(wasm []byte) ([]byte, Stats, error) {
 	out := append([]byte{}, wasm[:8]...)
 	for i, s := range secs {
 		if i == di {
-			out = appendSection(out, 11, encodeSegments(kept))
+			out = wasmbin.AppendSection(out, 11, encodeSegments(kept))
 			continue
 		}
-		out = append(out, s.raw...)
+		out = append(out, s.Raw...)
 	}
-	custom := appendUleb(nil, uint64(len(SectionName)))
+	custom := wasmbin.AppendU32(nil, uint32(len(SectionName)))
 	custom = append(custom, SectionName...)
 	custom = append(custom, sec...)
-	out = appendSection(out, 0, custom)
+	out = wasmbin.AppendSection(out, 0, custom)
 	return out, st, nil
 }
 
@@ -187,12 +189,12 @@ func encodeRuns(runs []run) []byte {
 		}
 		groups = append(groups, [2]int{i, 1})
 	}
-	out := appendUleb(nil, uint64(len(groups)))
+	out := wasmbin.AppendU32(nil, uint32(len(groups)))
 	for _, g := range groups {
 		r := runs[g[0]]
-		out = appendUleb(out, uint64(g[1]))
-		out = appendUleb(out, uint64(r.count))
-		out = appendUleb(out, uint64(r.delta))
+		out = wasmbin.AppendU32(out, uint32(g[1]))
+		out = wasmbin.AppendU32(out, r.count)
+		out = wasmbin.AppendU32(out, r.delta)
 		mask := 0
 		for k, b := range r.sub {
 			if b != 0 {
@@ -217,23 +219,23 @@ type Expanded struct {
 
 // Expand decodes a SectionName section's contents the way web/a2ui.js does.
 func Expand(sec []byte) (Expanded, error) {
-	r := &reader{b: sec}
-	if r.byte() != version {
+	r := &wasmbin.Reader{B: sec}
+	if r.Byte() != version {
 		return Expanded{}, errors.New("unknown version")
 	}
-	addr, n, groups := r.uleb(), r.uleb(), r.uleb()
-	if r.err != nil || n > 1<<24 {
+	addr, n, groups := uint64(r.U32()), uint64(r.U32()), r.U32()
+	if r.Err != nil || n > 1<<24 {
 		return Expanded{}, errors.New("bad header")
 	}
 	table := make([]byte, 0, n*recordSize)
 	idx := uint32(0)
-	for ; groups > 0 && r.err == nil; groups-- {
-		repeat, count, delta := r.uleb(), r.uleb(), uint32(r.uleb())
-		mask := int(r.byte()) | int(r.byte())<<8
+	for ; groups > 0 && r.Err == nil; groups-- {
+		repeat, count, delta := uint64(r.U32()), uint64(r.U32()), r.U32()
+		mask := int(r.Byte()) | int(r.Byte())<<8
 		var rec [recordSize]byte
 		for k := 0; k < 16; k++ {
 			if mask&(1<<k) != 0 {
-				rec[4+k] = r.byte()
+				rec[4+k] = r.Byte()
 			}
 		}
 		if count > n || repeat > n || repeat*count > n-uint64(len(table))/recordSize {
@@ -247,7 +249,7 @@ func Expand(sec []byte) (Expanded, error) {
 			}
 		}
 	}
-	if r.err != nil || uint64(len(table)) != n*recordSize || r.i != len(sec) {
+	if r.Err != nil || uint64(len(table)) != n*recordSize || r.Off != len(sec) {
 		return Expanded{}, errors.New("runs do not cover the table")
 	}
 	return Expanded{Addr: addr, Table: table}, nil

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"strings"
 	"testing"
+
+	"github.com/a2ui-go/a2ui/internal/wasmbin"
 )
 
 // fakeGo lays out what Pack looks for, the way the Go linker does: a pcHeader, a
@@ -71,8 +73,8 @@ func (f *fakeGo) module(extra ...[]byte) []byte {
 		i = j
 	}
 	out := []byte("\x00asm\x01\x00\x00\x00")
-	out = appendSection(out, 1, []byte{0}) // an empty type section
-	out = appendSection(out, 11, encodeSegments(segs))
+	out = wasmbin.AppendSection(out, 1, []byte{0}) // an empty type section
+	out = wasmbin.AppendSection(out, 11, encodeSegments(segs))
 	for _, e := range extra {
 		out = append(out, e...)
 	}
@@ -81,15 +83,13 @@ func (f *fakeGo) module(extra ...[]byte) []byte {
 
 func customSection(t *testing.T, wasm []byte, name string) []byte {
 	t.Helper()
-	secs, err := sections(wasm)
+	secs, err := wasmbin.Sections(wasm)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range secs {
-		if s.id == 0 && s.name == name {
-			r := &reader{b: s.body}
-			n := r.uleb()
-			return s.body[r.i+int(n):]
+		if s.ID == 0 && s.Name == name {
+			return s.Body[len(wasmbin.AppendU32(nil, uint32(len(name))))+len(name):]
 		}
 	}
 	t.Fatalf("no custom section %q", name)
@@ -98,13 +98,13 @@ func customSection(t *testing.T, wasm []byte, name string) []byte {
 
 func memoryOf(t *testing.T, wasm []byte) *memory {
 	t.Helper()
-	secs, err := sections(wasm)
+	secs, err := wasmbin.Sections(wasm)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range secs {
-		if s.id == 11 {
-			segs, err := dataSegments(s.body)
+		if s.ID == 11 {
+			segs, err := dataSegments(s.Body)
 			if err != nil {
 				t.Fatal(err)
 			}

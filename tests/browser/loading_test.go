@@ -21,6 +21,7 @@ func TestReadyFiresFirst(t *testing.T) {
 	create := func(id string) string {
 		return `{version: "v0.9", createSurface: {surfaceId: "` + id + `", catalogId: "` + basicCatalog + `"}}`
 	}
+	dist := staticDir(repoPath(t, "dist"))
 	base := serve(t, rendererPageWith("/ready.html", `
 <a2ui-renderer id="el" src="/web_core/v0_9/schemas/catalogs/basic/examples/09_login-form.json"></a2ui-renderer>
 <a2ui-renderer id="bad" src="/agent/gone"></a2ui-renderer>
@@ -41,7 +42,7 @@ func TestReadyFiresFirst(t *testing.T) {
 			if strings.HasSuffix(r.URL.Path, ".wasm") {
 				time.Sleep(300 * time.Millisecond)
 			}
-			staticDir(repoPath(t, "dist")).ServeHTTP(w, r)
+			dist.ServeHTTP(w, r)
 		})),
 	)
 	ctx := newTab(t, allowJSErrors())
