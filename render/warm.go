@@ -41,6 +41,42 @@ func WarmTyping() bool {
 	return strings.Contains(dom.TextContent(s.tree.Root()), "ab") && h.patches > 1
 }
 
+// warmUpdateSurface is the surface WarmUpdate writes into: a Text bound to /title and a
+// template of Texts over /rows, as an agent's list and its heading.
+const warmUpdateSurface = `{"version":"v0.9","createSurface":{"surfaceId":"u","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+{"version":"v0.9","updateComponents":{"surfaceId":"u","components":[{"id":"root","component":"Column","children":["title","list"]},{"id":"title","component":"Text","text":{"path":"/title"}},{"id":"list","component":"Column","children":{"componentId":"row","path":"/rows"}},{"id":"row","component":"Text","text":{"path":"label"}}]}}
+{"version":"v0.9","updateDataModel":{"surfaceId":"u","path":"/","value":{"title":"t","rows":[{"label":"r0"},{"label":"r1"}]}}}
+`
+
+// warmUpdates are WarmUpdate's writes after the first frame: a field inside a row, and a
+// value outside the template.
+const warmUpdates = `{"version":"v0.9","updateDataModel":{"surfaceId":"u","path":"/rows/1/label","value":"r1 changed"}}
+{"version":"v0.9","updateDataModel":{"surfaceId":"u","path":"/title","value":"t changed"}}
+`
+
+// WarmUpdate renders a bound Text and a template list on a private renderer that draws
+// nowhere, writes a row's field and the Text's value, and reports whether both changed
+// in the next frame's patch. The data-update path (the write, the in-place refresh, the
+// text patch) is otherwise compiled during the agent's first updateDataModel: a browser
+// host runs this once, in idle time after its first frame.
+// UI goroutine.
+func WarmUpdate() bool {
+	h := &warmHost{}
+	r := New(h, Options{Now: time.Now})
+	defer r.Destroy()
+	r.Process([]byte(warmUpdateSurface))
+	r.Frame()
+	s := r.surf["u"]
+	if s == nil || s.tree.Root() == nil {
+		return false
+	}
+	before := h.patches
+	r.Process([]byte(warmUpdates))
+	r.Frame()
+	text := dom.TextContent(s.tree.Root())
+	return h.patches > before && strings.Contains(text, "r1 changed") && strings.Contains(text, "t changed")
+}
+
 // findTag returns the first element with tag in n's subtree.
 func findTag(n *dom.Node, tag string) *dom.Node {
 	if n.Kind == dom.Element && n.Tag == tag {

@@ -10,6 +10,13 @@ func TestWarmTyping(t *testing.T) {
 	}
 }
 
+// TestWarmUpdate: the warm-up's writes reach its Text and its template row.
+func TestWarmUpdate(t *testing.T) {
+	if !WarmUpdate() {
+		t.Fatal("WarmUpdate: the written row and Text did not show the new values")
+	}
+}
+
 func BenchmarkWarmTyping(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {

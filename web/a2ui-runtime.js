@@ -27,16 +27,19 @@
 //                             of a CustomEvent's detail, "" when it does not serialize) only
 //                             for a CustomEvent: each argument is a crossing into Go. Go's
 //                             dom/browser bridge installs it; it only enqueues.
-//     setInput(x)             {input, buf, mem}: Go's wasm exports a2uiInput/a2uiInputBuf and
+//     setInput(x)             {input, buf, mem, warm}: Go's wasm exports a2uiInput/a2uiInputBuf and
 //                             its memory (web/a2ui.js). An input event then goes to
 //                             x.input(hostIndex, nodeId, flags, timeStamp, valueBytes), the
 //                             value UTF-8 in Go's buffer, and to fn only when Go declines.
+//                             x.warm (optional, the export a2uiWarm) is called once in
+//                             idle time after the first op batch (warmSoon).
 //     factory(tag, fn)        register the factory of a page-defined component: an ELEM op
 //                             with ns 3 and this tag (it starts with "a2ui-factory-")
 //                             calls fn() for the element (catalog/host, A2UI.defineCatalog).
 //     reset()                 detach every host (a fresh Go runtime starts over).
 //     node(host, id)          the DOM node with that id (tests, debugging)
-//     stats                   {batches, ops, rejected}
+//     stats                   {batches, ops, rejected, held; firstBatchAt and warmedAt:
+//                             performance.now() of the first batch and of the warm-up}
 //   }
 //
 // Wiring a surface (what cmd/wasm does for each surface):
@@ -120,6 +123,33 @@
     if (answer === 2 && onEvent !== null) onEvent();
     else if (answer === 1) kickLater();
     return answer !== 0;
+  }
+
+  // The data-update warm-up (setInput's warm, Go's export a2uiWarm, webhost/warm.go): two
+  // frames after the first op batch, in an idle period long enough for it (it compiles
+  // Go's update path, a few milliseconds), Go writes once into a private surface, so the
+  // agent's first updateDataModel does not pay for that compile. Declined (Go busy) or no
+  // long idle period: asked again at the next idle callback, run anyway after WARM_TRIES.
+  const WARM_IDLE_MS = 10, WARM_TRIES = 20;
+  let warmState = 0; // 0 not yet, 1 scheduled, 2 done
+  const idle = typeof requestIdleCallback === "function" ?
+    (f) => requestIdleCallback(f) : (f) => setTimeout(() => f(null), 250);
+  function warmSoon() {
+    if (warmState !== 0 || !fast || !fast.warm) return;
+    warmState = 1;
+    stats.firstBatchAt = performance.now();
+    const f = fast;
+    let tries = 0;
+    const step = (deadline) => {
+      if (fast !== f) { warmState = 0; return; } // the instance died: its successor warms
+      if (deadline && deadline.timeRemaining() < WARM_IDLE_MS && ++tries < WARM_TRIES) { idle(step); return; }
+      const answer = f.warm();
+      if (answer === 0 && ++tries < 2 * WARM_TRIES) { idle(step); return; }
+      warmState = 2;
+      stats.warmedAt = performance.now();
+      if (answer === 2 && onEvent !== null) onEvent();
+    };
+    requestAnimationFrame(() => requestAnimationFrame(() => idle(step)));
   }
 
   function allowedTag(tag) {
@@ -458,6 +488,7 @@
       }
       touched.clear();
       try { rearm(); } catch (e) { /* no layout (detached): nothing under the pointer */ }
+      if (warmState === 0) warmSoon();
       b = null;
       tab = [];
     }
@@ -656,7 +687,7 @@
     // once main() is up; the functions guarded against a dead instance), or null.
     setInput(x) {
       fast = x && utf8enc && typeof x.input === "function" && typeof x.buf === "function" && x.mem ?
-        { input: x.input, buf: x.buf, mem: x.mem, ptr: 0, cap: 0 } : null;
+        { input: x.input, buf: x.buf, mem: x.mem, warm: typeof x.warm === "function" ? x.warm : null, ptr: 0, cap: 0 } : null;
     },
     factory(tag, fn) {
       if (typeof tag === "string" && tag.startsWith(FACTORY_PREFIX) && typeof fn === "function") factories.set(tag, fn);

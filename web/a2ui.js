@@ -192,6 +192,10 @@
           if (go.__a2uiDead) return 0;
           try { return x.a2uiInputBuf(n); } catch (e) { trap(e); return 0; }
         },
+        warm: typeof x.a2uiWarm === "function" ? () => { // the update warm-up (webhost/warm.go)
+          if (go.__a2uiDead) return 1;
+          try { return x.a2uiWarm(); } catch (e) { trap(e); return 1; }
+        } : null,
         mem: x.mem,
       });
     }

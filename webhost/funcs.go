@@ -112,5 +112,6 @@ func newPromise() (p safejs.Value, resolve func(any), reject func(string)) {
 func stats(_ safejs.Value, _ []safejs.Value) any {
 	return map[string]any{"liveFuncs": liveFuncs, "renderers": len(renderers), "warmedTyping": warmed,
 		"typingExport": typingStats.handled, "typingDeclined": typingStats.declined, "typingKicks": typingStats.kicks,
-		"processCalls": processCalls, "heldPayloads": heldPayloads, "idleFrames": idleFrames}
+		"processCalls": processCalls, "heldPayloads": heldPayloads, "idleFrames": idleFrames,
+		"warmedUpdate": warmedUpdate}
 }

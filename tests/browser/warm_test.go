@@ -1,0 +1,43 @@
+//go:build browser
+
+package browser
+
+import (
+	"testing"
+	"time"
+)
+
+// TestWarmUpdateAfterFirstFrame: the data-update path is warmed (Go's export a2uiWarm,
+// render.WarmUpdate) once, in idle time after the first op batch and not before it; the
+// warm-up changes nothing on the page, and the agent's updates still reach the DOM.
+func TestWarmUpdateAfterFirstFrame(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPage())
+	ctx := openRenderer(t, base, "")
+	time.Sleep(300 * time.Millisecond) // idle time with no surface
+	type state struct {
+		Batches int  `json:"batches"`
+		Warmed  bool `json:"warmed"`
+	}
+	if s := evalJS[state](ctx, `({batches: __a2uiRuntime.stats.batches, warmed: __a2uiGo.stats().warmedUpdate})`); s.Batches == 0 && s.Warmed {
+		t.Fatal("the update path was warmed before any op batch")
+	}
+	mountTypingForm(ctx, "Al")
+	waitJS(ctx, `__a2uiGo.stats().warmedUpdate === true`)
+	type times struct {
+		First  float64 `json:"first"`
+		Warmed float64 `json:"warmed"`
+	}
+	if tm := evalJS[times](ctx, `({first: __a2uiRuntime.stats.firstBatchAt, warmed: __a2uiRuntime.stats.warmedAt})`); !(tm.First > 0 && tm.Warmed > tm.First) {
+		t.Errorf("first batch at %.1f ms, warm-up at %.1f ms: want the warm-up after the first batch", tm.First, tm.Warmed)
+	}
+	if got := evalJS[string](ctx, `T.root("host").innerHTML.includes("r1 changed") + "|" + T.q("host", "p.a2ui-text").textContent`); got != "false|Al" {
+		t.Errorf("after the warm-up: warm-up text on the page|Text = %q, want %q", got, "false|Al")
+	}
+	processLines(ctx, "host", `{"version":"v0.9","updateDataModel":{"surfaceId":"form","path":"/name","value":"Bo"}}`)
+	flush(ctx, "host")
+	if got := evalJS[string](ctx, `T.q("host", "p.a2ui-text").textContent + "|" + T.q("host", "input[data-a2ui-control]").value`); got != "Bo|Bo" {
+		t.Errorf("Text|field after an update = %q, want %q", got, "Bo|Bo")
+	}
+}
