@@ -61,6 +61,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	if len(args) < 2 {
 		return nil
 	}
+	growStack(0) // render.New builds the catalogs' tables
 	jr := &jsRenderer{handle: nextHandle, hooks: args[0], hosts: map[string]safejs.Value{}}
 	nextHandle++
 	jr.headers, _ = args[1].Get("headers")

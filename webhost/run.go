@@ -162,6 +162,7 @@ func startYield() {
 // runTask runs one queued function; a panic is logged and the loop goes on (the surface
 // code recovers its own panics; this is the last line of defence for the whole page).
 func runTask(f func()) {
+	growStack(0)
 	defer func() {
 		if p := recover(); p != nil {
 			logError("a2ui: recovered panic: " + protocol.PanicText(p))
