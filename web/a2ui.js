@@ -68,10 +68,11 @@
       sheet = s;
     }
   };
-  // Parse the stylesheet while the wasm downloads (an idle moment), not in the first
-  // mount after the runtime is up; a mount before that parses it then.
+  // Parse the stylesheet while the wasm downloads (an idle moment, or within 30 ms: a
+  // load from the HTTP cache has no idle period before the runtime is up), not in the
+  // first mount (3 ms there); a mount before that parses it then.
   if (window.requestIdleCallback) {
-    requestIdleCallback(() => { try { makeSheet(); } catch (e) { /* adoptStyles falls back */ } }, { timeout: 2000 });
+    requestIdleCallback(() => { try { makeSheet(); } catch (e) { /* adoptStyles falls back */ } }, { timeout: 30 });
   }
   function adoptStyles(shadow) {
     try {
