@@ -14,5 +14,6 @@
 // open stream awaits reader.read() promises and enqueues the chunks. The exceptions are
 // the typing fast paths, which run an input event's task in place when the UI loop is
 // idle: inside the bridge's callback (inputNow), or in the wasm export a2uiInput that the
-// runtime calls without js.FuncOf (input.go).
+// runtime calls without js.FuncOf (input.go); and the export a2uiWarm, which the runtime
+// calls once in idle time after the first frame to compile the data-update path (warm.go).
 package webhost
