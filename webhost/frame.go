@@ -176,8 +176,10 @@ func (fr *frameRequester) request() {
 	// An isolated change on an idle, small page renders at the end of the current task
 	// (a microtask) instead of waiting up to a frame: still at most one render per
 	// animation-frame interval, and every message processed in this task is batched.
+	// So does the renderer's first frame: its work (on a cold load mostly compiling the
+	// render path) starts at once instead of at the next animation frame.
 	// (The page need not hold payloads for it: they would be applied first anyway.)
-	if !fr.end.IsZero() && time.Since(fr.end) >= max(frameInterval, fr.gap()) {
+	if fr.end.IsZero() || time.Since(fr.end) >= max(frameInterval, fr.gap()) {
 		fr.schedule("queueMicrotask", -1)
 		return
 	}
