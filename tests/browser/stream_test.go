@@ -396,6 +396,8 @@ func TestIdleFrameSkipsGap(t *testing.T) {
 		comps = append(comps, `{"id":"t`+strconv.Itoa(i)+`","component":"Text","text":"item `+strconv.Itoa(i)+`"}`)
 	}
 	processLines(ctx, "host", surfaceLines(`{"id":"root","component":"Column","children":[`+strings.Join(ids, ",")+`]},`+strings.Join(comps, ","), "")...)
+	// The update warm-up takes one idle period after the first frame: let it pass first.
+	waitJS(ctx, `__a2uiGo.stats().warmedUpdate === true`)
 	got := evalJS[map[string]any](ctx, `(async () => {
 	  const r = T.rr("host");
 	  const root = document.getElementById("host").shadowRoot;
