@@ -21,13 +21,9 @@ const warmSurface = `{"version":"v0.9","createSurface":{"surfaceId":"w","catalog
 // page without fields never pays for it.
 // UI goroutine.
 func WarmTyping() bool {
-	h := &warmHost{}
-	r := New(h, Options{Now: time.Now})
+	r, h, s := warmStart(warmSurface, "w")
 	defer r.Destroy()
-	r.Process([]byte(warmSurface))
-	r.Frame()
-	s := r.surf["w"]
-	if s == nil || s.tree.Root() == nil {
+	if s == nil {
 		return false
 	}
 	input := findTag(s.tree.Root(), "input")
@@ -61,13 +57,9 @@ const warmUpdates = `{"version":"v0.9","updateDataModel":{"surfaceId":"u","path"
 // host runs this once, in idle time after its first frame.
 // UI goroutine.
 func WarmUpdate() bool {
-	h := &warmHost{}
-	r := New(h, Options{Now: time.Now})
+	r, h, s := warmStart(warmUpdateSurface, "u")
 	defer r.Destroy()
-	r.Process([]byte(warmUpdateSurface))
-	r.Frame()
-	s := r.surf["u"]
-	if s == nil || s.tree.Root() == nil {
+	if s == nil {
 		return false
 	}
 	before := h.patches
@@ -75,6 +67,20 @@ func WarmUpdate() bool {
 	r.Frame()
 	text := dom.TextContent(s.tree.Root())
 	return h.patches > before && strings.Contains(text, "r1 changed") && strings.Contains(text, "t changed")
+}
+
+// warmStart processes stream on a private renderer that draws nowhere and renders a
+// frame; it returns the renderer (the caller destroys it), its host and surface id, nil
+// when that did not render.
+func warmStart(stream, id string) (*Renderer, *warmHost, *surface) {
+	h := &warmHost{}
+	r := New(h, Options{Now: time.Now})
+	r.Process([]byte(stream))
+	r.Frame()
+	if s := r.surf[id]; s != nil && s.tree.Root() != nil {
+		return r, h, s
+	}
+	return r, h, nil
 }
 
 // findTag returns the first element with tag in n's subtree.
