@@ -683,8 +683,8 @@
     detach,
     apply,
     setEventHandler(fn) { onEvent = typeof fn === "function" ? fn : null; },
-    // setInput(exports) gives the runtime Go's a2uiInput, a2uiInputBuf and mem (web/a2ui.js,
-    // once main() is up; the functions guarded against a dead instance), or null.
+    // setInput(exports) gives the runtime Go's a2uiInput, a2uiInputBuf, mem and a2uiWarm
+    // (web/a2ui.js, once main() is up; the functions guarded against a dead instance), or null.
     setInput(x) {
       fast = x && utf8enc && typeof x.input === "function" && typeof x.buf === "function" && x.mem ?
         { input: x.input, buf: x.buf, mem: x.mem, warm: typeof x.warm === "function" ? x.warm : null, ptr: 0, cap: 0 } : null;
