@@ -81,9 +81,12 @@ const methodNotes = `## How each row is measured
   "> ceiling"; a larger N is then not run for that renderer.
 - **bulk**: the same root and N Texts in one updateComponents message.
 - **update**: a Column whose children template over /rows (1,000 rows, Text bound to
-  "label"); after it has rendered, one updateDataModel sets /rows/500/label. Clock: until
-  the MutationObserver callback that sees the new text; mutation records are counted over
-  every root and every open shadow root, until the page has been idle for 100 ms and two frames.
+  "label"); after it has rendered (and 50 ms and two frames more), one updateDataModel sets
+  /rows/500/label. Clock: until the MutationObserver callback that sees the new text; mutation
+  records are counted over every root and every open shadow root, until the page has been idle
+  for 100 ms and two frames. Ours compiles its update path in idle time after its first frame
+  (README "Size and performance"), which that pause leaves room for, as an agent's first
+  update usually would.
 - **typing**: a TextField bound to /name and a Text bound to /name. The driver sends real
   key events (CDP Input.dispatchKeyEvent) one at a time; per keystroke: the keydown event's
   timeStamp → the MutationObserver callback that shows the typed prefix in the Text.
