@@ -440,7 +440,7 @@ func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
 func surfaceEvent(id, what string) []byte {
 	b := make([]byte, 0, 48+len(id))
 	b = append(b, `{"surfaceId":`...)
-	b = strconv.AppendQuote(b, id)
+	b = protocol.AppendJSON(b, id)
 	b = append(b, `,"event":"`...)
 	b = append(b, what...)
 	b = append(b, `"}`...)
@@ -1148,11 +1148,11 @@ func (r *Renderer) actionStateChanged(s *surface, uid string) {
 func actionFailed(surfaceID string, f *flight, err error) []byte {
 	b := make([]byte, 0, 96+len(f.body))
 	b = append(b, `{"surfaceId":`...)
-	b = strconv.AppendQuote(b, surfaceID)
+	b = protocol.AppendJSON(b, surfaceID)
 	b = append(b, `,"actionId":`...)
-	b = strconv.AppendQuote(b, f.id)
+	b = protocol.AppendJSON(b, f.id)
 	b = append(b, `,"message":`...)
-	b = strconv.AppendQuote(b, err.Error())
+	b = protocol.AppendJSON(b, err.Error())
 	b = append(b, `,"action":`...)
 	b = append(b, f.body...)
 	return append(b, '}')

@@ -420,15 +420,15 @@ func (st *Stream) emitState(state string, err error, extra ...string) {
 	b = strconv.AppendInt(b, int64(st.messages), 10)
 	if st.sse != nil && st.sse.LastEventID() != "" {
 		b = append(b, `,"lastEventId":`...)
-		b = strconv.AppendQuote(b, st.sse.LastEventID())
+		b = protocol.AppendJSON(b, st.sse.LastEventID())
 	}
 	if err != nil {
 		b = append(b, `,"error":`...)
-		b = strconv.AppendQuote(b, err.Error())
+		b = protocol.AppendJSON(b, err.Error())
 	}
 	for i := 0; i+1 < len(extra); i += 2 {
 		b = append(b, ',')
-		b = strconv.AppendQuote(b, extra[i])
+		b = protocol.AppendJSON(b, extra[i])
 		b = append(b, ':')
 		b = append(b, extra[i+1]...)
 	}

@@ -3,7 +3,6 @@
 package webhost
 
 import (
-	"strconv"
 	"time"
 
 	"github.com/hack-pad/safejs"
@@ -248,7 +247,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = strconv.AppendQuote(b, id)
+			b = protocol.AppendJSON(b, id)
 		}
 		return string(append(b, ']'))
 	})

@@ -347,13 +347,13 @@ func (t *turn) end(err error) {
 // and is never sent to the agent).
 func (c *Client) emitError(code string, a2aCode int, msg string) {
 	b := []byte(`{"error":{"code":`)
-	b = strconv.AppendQuote(b, code)
+	b = protocol.AppendJSON(b, code)
 	if a2aCode != 0 {
 		b = append(b, `,"a2aCode":`...)
 		b = strconv.AppendInt(b, int64(a2aCode), 10)
 	}
 	b = append(b, `,"message":`...)
-	b = strconv.AppendQuote(b, msg)
+	b = protocol.AppendJSON(b, msg)
 	c.h.Emit("a2ui-error", append(b, "}}"...))
 }
 
@@ -367,9 +367,9 @@ func objectJSON(kv ...string) []byte {
 		if len(b) > 1 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendQuote(b, kv[i])
+		b = protocol.AppendJSON(b, kv[i])
 		b = append(b, ':')
-		b = strconv.AppendQuote(b, kv[i+1])
+		b = protocol.AppendJSON(b, kv[i+1])
 	}
 	return append(b, '}')
 }

@@ -3,6 +3,7 @@ package a2a
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -364,5 +365,37 @@ func TestClientSendAction(t *testing.T) {
 	f.run()
 	if got == nil || got.Error() != "cannot connect to the agent: offline" {
 		t.Errorf("done before the card failed = %v", got)
+	}
+}
+
+// TestEventDetailsAreJSON: the page events' details are JSON whatever the agent's text
+// and errors hold (control characters, an ANSI escape, invalid UTF-8): the page's
+// JSON.parse gets the object.
+func TestEventDetailsAreJSON(t *testing.T) {
+	f := &fake{t: t, reply: func(Request, string) (int, string, []string, error) {
+		return 0, "", nil, errors.New("offline\x01 \x1b[31mred\xff")
+	}}
+	r := &rec{}
+	NewClient(f, r.hooks(), "https://a/card.json", nil)
+	f.run()
+	if len(r.events) == 0 {
+		t.Fatal("no a2ui-error event")
+	}
+	var got struct {
+		Error struct{ Code, Message string }
+	}
+	name, detail, _ := strings.Cut(r.events[0], " ")
+	if err := json.Unmarshal([]byte(detail), &got); err != nil || name != "a2ui-error" {
+		t.Fatalf("%s detail %q: %v", name, detail, err)
+	}
+	if want := "offline\x01 \x1b[31mred\uFFFD"; got.Error.Code != "A2A_CARD" || got.Error.Message != want {
+		t.Errorf("a2ui-error = %+v, want code A2A_CARD, message %q", got.Error, want)
+	}
+	var text map[string]string
+	if err := json.Unmarshal(objectJSON("text", "line\x1b[0m\x00end", "taskId", "t\u2028", "contextId", ""), &text); err != nil {
+		t.Fatalf("objectJSON: %v", err)
+	}
+	if want := map[string]string{"text": "line\x1b[0m\x00end", "taskId": "t\u2028"}; !maps.Equal(text, want) {
+		t.Errorf("objectJSON = %q, want %q", text, want)
 	}
 }
