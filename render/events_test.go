@@ -3,20 +3,9 @@ package render
 import (
 	"encoding/json"
 	"errors"
-	"strings"
 	"testing"
 	"time"
 )
-
-// emitHost records the page events a renderer emits.
-type emitHost struct {
-	warmHost
-	events []string
-}
-
-func (h *emitHost) Emit(name string, detail []byte) {
-	h.events = append(h.events, name+" "+string(detail))
-}
 
 // TestEventDetailsAreJSON: the details of a2ui-surface and a2ui-action-failed are JSON
 // whatever the agent's ids and the error hold (control characters, DEL, invalid UTF-8,
@@ -25,20 +14,20 @@ func TestEventDetailsAreJSON(t *testing.T) {
 	for _, id := range []string{"plain", "a\x01b", "a\x7fb", "a\u2028b", "quote\"back\\slash", "é"} {
 		name, _ := json.Marshal(id)
 		t.Run(string(name), func(t *testing.T) {
-			h := &emitHost{}
+			h := newFakeHost(t)
 			r := New(h, Options{Now: time.Now})
 			defer r.Destroy()
 			line, _ := json.Marshal(map[string]any{"version": "v0.9", "createSurface": map[string]any{
 				"surfaceId": id, "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}})
 			r.Process(append(line, '\n'))
 			r.Frame()
-			if len(h.events) != 1 {
-				t.Fatalf("events = %q, want one a2ui-surface", h.events)
+			events := h.ofType("a2ui-surface")
+			if len(events) != 1 {
+				t.Fatalf("a2ui-surface events = %q, want one", events)
 			}
 			var got struct{ SurfaceID, Event string }
-			name, detail, _ := strings.Cut(h.events[0], " ")
-			if err := json.Unmarshal([]byte(detail), &got); err != nil || name != "a2ui-surface" {
-				t.Fatalf("%s detail %q: %v", name, detail, err)
+			if err := json.Unmarshal([]byte(events[0]), &got); err != nil {
+				t.Fatalf("a2ui-surface detail %q: %v", events[0], err)
 			}
 			if got.SurfaceID != id || got.Event != "created" {
 				t.Errorf("detail = %+v, want surfaceId %q, event created", got, id)
