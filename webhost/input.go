@@ -80,7 +80,7 @@ func inputExport(host, node, flags int32, t float64, n int32) int32 {
 		return inputDone
 	}
 	g, e, tm := runtime.NumGoroutine(), entries, timersArmed
-	runTask(func() { dispatchEvent(ev) })
+	runInPlace(func() { dispatchEvent(ev) })
 	uiMu.Unlock()
 	typingStats.handled++
 	if work.Len() > 0 || runtime.NumGoroutine() != g || entries != e || timersArmed != tm {

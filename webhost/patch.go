@@ -47,7 +47,7 @@ func inputNow(ev dom.Event) bool {
 		return false
 	}
 	defer uiMu.Unlock()
-	runTask(func() { dispatchEvent(ev) })
+	runInPlace(func() { dispatchEvent(ev) })
 	return true
 }
 

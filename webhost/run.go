@@ -76,6 +76,7 @@ func Run() {
 		if !ok {
 			f = work.Next() // idle until more work: the browser has the thread
 			sliceStart = time.Time{}
+			growStack(0) // the GC may have shrunk the stack while the loop waited
 		}
 		if sliceStart.IsZero() {
 			sliceStart = time.Now()
@@ -88,6 +89,7 @@ func Run() {
 		if work.Len() > 0 && time.Since(sliceStart) > sliceBudget {
 			yieldToBrowser()
 			sliceStart = time.Time{}
+			growStack(0)
 		}
 	}
 }
@@ -162,7 +164,6 @@ func startYield() {
 // runTask runs one queued function; a panic is logged and the loop goes on (the surface
 // code recovers its own panics; this is the last line of defence for the whole page).
 func runTask(f func()) {
-	growStack(0)
 	defer func() {
 		if p := recover(); p != nil {
 			logError("a2ui: recovered panic: " + protocol.PanicText(p))

@@ -10,6 +10,14 @@ package webhost
 // several frames), a fraction of one in every keystroke. growStack grows it first, while
 // the stack is shallow.
 
+// runInPlace runs f as runTask does, on the goroutine a call from JS found (the input
+// fast paths, the warm-up export), its stack grown first. The UI loop grows its own stack
+// when it wakes, not before every task.
+func runInPlace(f func()) {
+	growStack(0)
+	runTask(f)
+}
+
 // growFrame is the frame growStack needs: a goroutine's stack grows to at least twice
 // that (32 KB), which a keystroke's dispatch and the first frame of a large surface fit in.
 const growFrame = 16 << 10

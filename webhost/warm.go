@@ -27,7 +27,7 @@ func warmExport() int32 {
 		return inputDeclined
 	}
 	g, e, tm := runtime.NumGoroutine(), entries, timersArmed
-	runTask(func() { render.WarmUpdate() })
+	runInPlace(func() { render.WarmUpdate() })
 	warmedUpdate = true
 	uiMu.Unlock()
 	if work.Len() > 0 || runtime.NumGoroutine() != g || entries != e || timersArmed != tm {
