@@ -79,12 +79,22 @@ func inputExport(host, node, flags int32, t float64, n int32) int32 {
 		uiMu.Unlock()
 		return inputDone
 	}
-	g, e, tm := runtime.NumGoroutine(), entries, timersArmed
-	runInPlace(func() { dispatchEvent(ev) })
-	uiMu.Unlock()
+	answer := exportTask(func() { dispatchEvent(ev) })
 	typingStats.handled++
-	if work.Len() > 0 || runtime.NumGoroutine() != g || entries != e || timersArmed != tm {
+	if answer == kickSched {
 		typingStats.kicks++
+	}
+	return answer
+}
+
+// exportTask runs f in place for an export that took uiMu, releases uiMu, and answers
+// kickSched when f left work for the scheduler (something queued, a goroutine started, a
+// nested call into Go, a timer armed), inputDone otherwise.
+func exportTask(f func()) int32 {
+	g, e, tm := runtime.NumGoroutine(), entries, timersArmed
+	runInPlace(f)
+	uiMu.Unlock()
+	if work.Len() > 0 || runtime.NumGoroutine() != g || entries != e || timersArmed != tm {
 		return kickSched
 	}
 	return inputDone

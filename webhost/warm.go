@@ -2,11 +2,7 @@
 
 package webhost
 
-import (
-	"runtime"
-
-	"github.com/a2ui-go/a2ui/render"
-)
+import "github.com/a2ui-go/a2ui/render"
 
 // warmedUpdate is set once a2uiWarm ran render.WarmUpdate (__a2uiGo.stats().warmedUpdate).
 var warmedUpdate bool
@@ -14,7 +10,7 @@ var warmedUpdate bool
 // warmExport is exported as a2uiWarm: it runs render.WarmUpdate once, so that the
 // agent's first updateDataModel does not pay for compiling the data-update path. The
 // runtime calls it in idle time a few frames after the first op batch (a2ui-runtime.js
-// warmWhenIdle). Like a2uiInput it runs only with uiMu free and the queue empty and
+// warmSoon). Like a2uiInput it runs only with uiMu free and the queue empty and
 // otherwise declines (the runtime tries again later); it answers as a2uiInput does.
 // JS thread, on the goroutine the call finds.
 //
@@ -26,12 +22,6 @@ func warmExport() int32 {
 	if work.Len() > 0 || !uiMu.TryLock() {
 		return inputDeclined
 	}
-	g, e, tm := runtime.NumGoroutine(), entries, timersArmed
-	runInPlace(func() { render.WarmUpdate() })
 	warmedUpdate = true
-	uiMu.Unlock()
-	if work.Len() > 0 || runtime.NumGoroutine() != g || entries != e || timersArmed != tm {
-		return kickSched
-	}
-	return inputDone
+	return exportTask(func() { render.WarmUpdate() })
 }
