@@ -74,7 +74,9 @@ type Catalog struct {
 	defs  map[string]*ComponentDef
 	ids   map[string]bool
 	order []string // ids in the order given
-	funcs map[string]*FuncDef
+	// aliases are ids the catalog also accepts but does not announce (ids it had before).
+	aliases map[string]bool
+	funcs   map[string]*FuncDef
 	// Title and Description document the catalog (Document); set them before use.
 	Title, Description string
 
@@ -121,6 +123,9 @@ func (c *Catalog) extend(ids []string, defs []*ComponentDef, fns []*FuncDef) *Ca
 	}
 	out := New(ids, append(all, defs...)...)
 	out.Title, out.Description = c.Title, c.Description
+	if sameIDs(ids, c.order) {
+		out.aliases = c.aliases
+	}
 	for n, f := range c.funcs {
 		out.funcs[n] = f
 	}
@@ -128,6 +133,36 @@ func (c *Catalog) extend(ids []string, defs []*ComponentDef, fns []*FuncDef) *Ca
 		out.funcs[f.Name] = f
 	}
 	return out
+}
+
+// WithAliases returns a copy of c that also accepts ids without announcing them:
+// CatalogIDs, the capabilities and the catalog document keep c's ids. They are the ids
+// a catalog had before it moved, which agents still send (the basic catalog's old v0.9
+// ids). A catalog made by Extend with c's ids keeps them.
+func (c *Catalog) WithAliases(ids ...string) *Catalog {
+	out := c.extend(c.order, nil, nil)
+	out.aliases = make(map[string]bool, len(c.aliases)+len(ids))
+	for id := range c.aliases {
+		out.aliases[id] = true
+	}
+	for _, id := range ids {
+		if !out.ids[id] {
+			out.aliases[id] = true
+		}
+	}
+	return out
+}
+
+func sameIDs(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Lookup returns the definition of a component type.
@@ -147,8 +182,10 @@ func (c *Catalog) Types() []string {
 }
 
 // Accepts reports whether the catalog renders surfaces created with catalogID ("" — no
-// catalog named, v0.8's default — is accepted).
-func (c *Catalog) Accepts(catalogID string) bool { return catalogID == "" || c.ids[catalogID] }
+// catalog named, v0.8's default — is accepted): one of its ids or aliases.
+func (c *Catalog) Accepts(catalogID string) bool {
+	return catalogID == "" || c.ids[catalogID] || c.aliases[catalogID]
+}
 
 // CatalogIDs returns the catalog ids the catalog accepts, sorted.
 func (c *Catalog) CatalogIDs() []string {

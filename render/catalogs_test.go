@@ -9,6 +9,7 @@ import (
 	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/dom/memdom"
+	"github.com/a2ui-go/a2ui/protocol"
 )
 
 const chartsID = "https://example.com/catalogs/charts.json"
@@ -159,5 +160,29 @@ func TestV08BeginRenderingChoosesCatalog(t *testing.T) {
 	}
 	if errs := strings.Join(h.ofType("a2ui-error"), "\n"); !strings.Contains(errs, `"code":"CATALOG_UNSUPPORTED"`) {
 		t.Errorf("errors %s", errs)
+	}
+}
+
+// The ids the basic catalog had before it moved, which AG-UI's middleware, CopilotKit and
+// the A2UI-over-MCP recipe still send, render with the basic catalog; the capabilities
+// announce only the current ids.
+func TestOldBasicCatalogIDsRender(t *testing.T) {
+	for _, id := range basic.OldCatalogIDs {
+		t.Run(id, func(t *testing.T) {
+			r, h := newCatalogRenderer(t, basic.Catalog())
+			r.Process([]byte(`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"` + id + `"}}
+{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"hello"}]}}
+`))
+			r.Frame()
+			if got := h.text("s"); got != "hello" {
+				t.Errorf("surface shows %q", got)
+			}
+			if errs := h.ofType("a2ui-error"); len(errs) != 0 {
+				t.Errorf("errors %v", errs)
+			}
+			if caps := string(r.Capabilities()); strings.Contains(caps, id) || !strings.Contains(caps, protocol.CatalogV09Basic) {
+				t.Errorf("capabilities %s", caps)
+			}
+		})
 	}
 }
