@@ -7,9 +7,7 @@ require (
 	github.com/andybalholm/brotli v1.2.8
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
-	github.com/hack-pad/safejs v0.1.1
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
-	github.com/yuin/goldmark v1.8.7
 )
 
 require (
@@ -26,7 +24,3 @@ require (
 	google.golang.org/grpc v1.82.1 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
 )
-
-replace github.com/yuin/goldmark => ./internal/goldmark
-
-replace github.com/hack-pad/safejs => ./internal/safejs

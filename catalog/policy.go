@@ -5,7 +5,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog/markdown"
-	"github.com/a2ui-go/a2ui/internal/neturl"
+	"github.com/a2ui-go/a2ui/internal/third_party/neturl"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"

@@ -56,7 +56,7 @@ func TestNoJSDeps(t *testing.T) {
 			continue
 		}
 		pkg, std := f[0], f[1] == "true"
-		if pkg == "net/http" || pkg == "github.com/hack-pad/safejs" {
+		if pkg == "net/http" || pkg == "github.com/a2ui-go/a2ui/internal/third_party/safejs" {
 			t.Errorf("%s is in the dependency graph of %v", pkg, pkgs)
 		}
 		if std || len(f) < 3 {
@@ -95,15 +95,15 @@ func TestOnlySafeJSImportsSyscallJS(t *testing.T) {
 				continue
 			}
 			switch {
-			case f[0] == "github.com/hack-pad/safejs":
+			case f[0] == "github.com/a2ui-go/a2ui/internal/third_party/safejs":
 				sawSafeJS = true
-			case strings.HasPrefix(f[0], "github.com/hack-pad/safejs/"): // its internals
+			case strings.HasPrefix(f[0], "github.com/a2ui-go/a2ui/internal/third_party/safejs/"): // its internals
 			default:
 				t.Errorf("%s imports syscall/js: call JS through github.com/hack-pad/safejs", f[0])
 			}
 		}
 	}
 	if !sawSafeJS {
-		t.Error("github.com/hack-pad/safejs is not in the wasm build's dependency graph")
+		t.Error("github.com/a2ui-go/a2ui/internal/third_party/safejs is not in the wasm build's dependency graph")
 	}
 }

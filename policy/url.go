@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/a2ui-go/a2ui/internal/neturl"
+	"github.com/a2ui-go/a2ui/internal/third_party/neturl"
 )
 
 // Kind is what a URL is used for; each kind has its own host allowlist.

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
-	"github.com/hack-pad/safejs"
 )
 
 // startA2A connects jr to the agent at agent (transport "a2a"; an absolute URL, which

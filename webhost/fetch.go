@@ -6,7 +6,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/hack-pad/safejs"
+	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 
 	"github.com/a2ui-go/a2ui/render"
 )

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
-	"github.com/hack-pad/safejs"
+	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 )
 
 // intlFormatter implements binding.Formatter with the browser's Intl, so numbers,

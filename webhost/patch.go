@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hack-pad/safejs"
+	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/dom/browser"

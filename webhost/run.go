@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hack-pad/safejs"
+	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 
 	"github.com/a2ui-go/a2ui/internal/uiqueue"
 	"github.com/a2ui-go/a2ui/protocol"

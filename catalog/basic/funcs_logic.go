@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/a2ui-go/a2ui/binding"
-	"github.com/a2ui-go/a2ui/internal/neturl"
+	"github.com/a2ui-go/a2ui/internal/third_party/neturl"
 )
 
 // openUrl: returns OpenURL{URL} for an http or https URL with a host (the href as parsed

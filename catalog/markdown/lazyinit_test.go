@@ -3,8 +3,8 @@ package markdown
 import "testing"
 
 // TestGoldmarkLazyTables: the inputs that reach the scanners that replaced goldmark's
-// regular expressions and the case folding table that internal/goldmark builds on first
-// use instead of at package init (internal/goldmark/PATCHES.md) render as with upstream
+// regular expressions and the case folding table that internal/third_party/goldmark builds on first
+// use instead of at package init (internal/third_party/goldmark/PATCHES.md) render as with upstream
 // goldmark: HTML blocks of every
 // CommonMark type and inline HTML are recognized (and dropped), an email autolink and a
 // case-insensitive link reference resolve.

@@ -7,11 +7,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/third_party/goldmark/ast"
+	gmparser "github.com/a2ui-go/a2ui/internal/third_party/goldmark/parser"
+	"github.com/a2ui-go/a2ui/internal/third_party/goldmark/text"
+	"github.com/a2ui-go/a2ui/internal/third_party/goldmark/util"
 	"github.com/a2ui-go/a2ui/policy"
-	"github.com/yuin/goldmark/ast"
-	gmparser "github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
 )
 
 // MaxSource is the largest source (bytes) parsed as Markdown; longer text is shown as is.

@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
+	"github.com/a2ui-go/a2ui/internal/third_party/goldmark/parser"
+	"github.com/a2ui-go/a2ui/internal/third_party/goldmark/text"
+	"github.com/a2ui-go/a2ui/internal/third_party/goldmark/util"
 )
 
 // The regexps goldmark v1.8.7 used (parser/raw_html.go, parser/html_block.go,
-// util/util.go), which internal/goldmark replaced with hand-written scanners: each
+// util/util.go), which internal/third_party/goldmark replaced with hand-written scanners: each
 // scanner must accept the same inputs with the same match length and submatches.
 const (
 	tagnamePattern    = `([A-Za-z][A-Za-z0-9-]*)`

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hack-pad/safejs"
+	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/dom/memdom"

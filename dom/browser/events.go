@@ -5,7 +5,7 @@ package browser
 import (
 	"strings"
 
-	"github.com/hack-pad/safejs"
+	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 
 	"github.com/a2ui-go/a2ui/dom"
 )

@@ -5,7 +5,7 @@ package browser
 import (
 	"errors"
 
-	"github.com/hack-pad/safejs"
+	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 )
 
 // ErrNoRuntime is returned when web/a2ui-runtime.js has not defined __a2uiRuntime.

@@ -33,7 +33,7 @@ func imports(t *testing.T) map[string][]string {
 			if n := d.Name(); path != root && (n == "node_modules" || n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
 				return filepath.SkipDir
 			}
-			// A directory with a go.mod of its own (internal/goldmark) is another module.
+			// A directory with a go.mod of its own is another module.
 			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && path != root {
 				return filepath.SkipDir
 			}

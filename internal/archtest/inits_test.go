@@ -20,7 +20,7 @@ const initTotalBudget = 64 << 10
 // TestInitBudget builds the wasm (cmd/wasm), runs its package inits under Node with
 // GODEBUG=inittrace=1 (main then stops: Node has no DOM runtime) and checks what each
 // package allocated. Upstream goldmark, for one, built 250 KB of tables and regexps at
-// init; internal/goldmark builds them on first use.
+// init; internal/third_party/goldmark builds them on first use.
 func TestInitBudget(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the wasm")

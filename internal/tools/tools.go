@@ -5,7 +5,7 @@
 package tools
 
 import (
+	_ "github.com/a2ui-go/a2ui/internal/third_party/goldmark/parser"
+	_ "github.com/a2ui-go/a2ui/internal/third_party/safejs"
 	_ "github.com/chromedp/chromedp"
-	_ "github.com/hack-pad/safejs"
-	_ "github.com/yuin/goldmark/parser"
 )
