@@ -265,6 +265,9 @@ func (t *turn) event(data []byte, ph phase) {
 	for _, p := range res.A2UI {
 		t.st.Write(append(p, '\n'))
 	}
+	for _, b := range res.BadBlocks {
+		c.emitError("A2A_BAD_A2UI", 0, "the agent sent an A2UI block that could not be read: "+b+"; it is skipped")
+	}
 	for _, txt := range res.Texts {
 		c.h.Emit("a2ui-text", objectJSON("text", txt, "taskId", res.TaskID, "contextId", res.ContextID))
 	}

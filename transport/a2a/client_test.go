@@ -1,6 +1,7 @@
 package a2a
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"maps"
@@ -397,5 +398,57 @@ func TestEventDetailsAreJSON(t *testing.T) {
 	}
 	if want := map[string]string{"text": "line\x1b[0m\x00end", "taskId": "t\u2028"}; !maps.Equal(text, want) {
 		t.Errorf("objectJSON = %q, want %q", text, want)
+	}
+}
+
+// TestClientReadsADKShapes: the ADK's agents put A2UI between <a2ui-json> tags in text
+// parts and send one message per DataPart (data a single object). Each block is applied,
+// the text around the blocks fires a2ui-text, a block that is not JSON is reported and
+// skipped while the rest of the turn goes on.
+func TestClientReadsADKShapes(t *testing.T) {
+	create := `{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/basic_catalog.json"}}`
+	comps := `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"hi"}]}}`
+	text := func(s string) string {
+		b, _ := json.Marshal(s)
+		return `{"kind":"text","text":` + string(b) + `}`
+	}
+	msg := `{"message":{"messageId":"m1","role":"ROLE_AGENT","contextId":"C","parts":[` +
+		text("Here is your form:\n<a2ui-json>\n["+create+"]\n</a2ui-json>\nFill it in.") + `,` +
+		`{"data":` + comps + `,"metadata":{"mimeType":"application/a2ui+json"}},` +
+		text("<a2ui-json>{\"version\":\"v0.9\",</a2ui-json>") + `,` +
+		text("<a2ui-json>{\"version\":\"v0.9\",\"deleteSurface\":{\"surfaceId\":\"x\"}}") + `]}}`
+	f := &fake{t: t, reply: func(req Request, m string) (int, string, []string, error) {
+		if req.Method == "GET" {
+			return 200, "application/json", []string{card10}, nil
+		}
+		return 200, "text/event-stream", sse(msg), nil
+	}}
+	r := &rec{}
+	c := NewClient(f, r.hooks(), "https://a/", nil)
+	c.Send("hi", nil, nil, false)
+	f.run()
+	var create2, comps2 bytes.Buffer
+	_ = json.Compact(&create2, []byte("["+create+"]"))
+	_ = json.Compact(&comps2, []byte(comps))
+	if want := []string{create2.String(), comps2.String()}; !slices.Equal(r.lines, want) {
+		t.Errorf("A2UI lines %q\nwant %q", r.lines, want)
+	}
+	var texts, bad []string
+	for _, e := range r.events {
+		switch {
+		case strings.HasPrefix(e, "a2ui-text "):
+			texts = append(texts, e)
+		case strings.Contains(e, `"code":"A2A_BAD_A2UI"`):
+			bad = append(bad, e)
+		}
+	}
+	if want := []string{`a2ui-text {"text":"Here is your form:\n\nFill it in.","contextId":"C"}`}; !slices.Equal(texts, want) {
+		t.Errorf("texts %q\nwant %q", texts, want)
+	}
+	if len(bad) != 2 || !strings.Contains(bad[0], "is not JSON") || !strings.Contains(bad[1], "has no </a2ui-json> tag") {
+		t.Errorf("errors %q", bad)
+	}
+	if !slices.Equal(r.closed, []string{"ok"}) {
+		t.Errorf("closed %q", r.closed)
 	}
 }

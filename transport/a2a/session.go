@@ -268,6 +268,9 @@ type Result struct {
 	// Bad describes an event that could not be read (not JSON, no result, an unknown
 	// or malformed result); it is skipped and the stream goes on.
 	Bad string
+	// BadBlocks describe the <a2ui-json> blocks of text parts that are not JSON (or
+	// not closed); each is skipped, the rest of the event is read.
+	BadBlocks []string
 }
 
 // Failed reports whether the event ended the task unsuccessfully.
@@ -517,7 +520,7 @@ const (
 
 func (s *Session) part(p *part, res *Result) {
 	if p.text != nil && (p.kind == "" || p.kind == "text") {
-		res.Texts = append(res.Texts, *p.text)
+		s.text(*p.text, res)
 		return
 	}
 	if len(p.data) == 0 || (p.kind != "" && p.kind != "data") {
@@ -540,4 +543,28 @@ func (s *Session) part(p *part, res *Result) {
 		}
 	}
 	res.A2UI = append(res.A2UI, protocol.AppendJSON(nil, rawJSON(data)))
+}
+
+// text delivers a text part. The ADK's agents put A2UI in text between <a2ui-json> tags
+// (and send such text when the block failed their own validation): each block is
+// delivered as A2UI, the text around the blocks as text; a block that is not JSON is
+// reported.
+func (s *Session) text(t string, res *Result) {
+	rest, blocks := protocol.CutA2UIBlocks(t)
+	if blocks == nil || strings.TrimSpace(rest) != "" {
+		res.Texts = append(res.Texts, rest)
+	}
+	for i, b := range blocks {
+		n := "block " + strconv.Itoa(i+1) + " of a text part"
+		switch err := validJSON([]byte(b.JSON)); {
+		case !b.Closed:
+			res.BadBlocks = append(res.BadBlocks, n+" has no "+protocol.A2UICloseTag+" tag")
+		case b.JSON == "":
+			res.BadBlocks = append(res.BadBlocks, n+" is empty")
+		case err != nil:
+			res.BadBlocks = append(res.BadBlocks, n+" is not JSON: "+err.Error())
+		default:
+			res.A2UI = append(res.A2UI, protocol.AppendJSON(nil, rawJSON(b.JSON)))
+		}
+	}
 }
