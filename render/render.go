@@ -330,8 +330,17 @@ func (r *Renderer) Apply(m protocol.Message) {
 			Message: "unexpected function response " + strconv.Quote(m.FunctionCallID)})
 		return
 	}
-	for _, err := range r.proc.ApplyReport(m) {
+	errs := r.proc.ApplyReport(m)
+	for _, err := range errs {
 		r.Report(err)
+	}
+	if len(errs) == 0 {
+		switch m := m.(type) {
+		case *protocol.UpdateComponents:
+			r.checkCallCatalogs(m.SurfaceID, "/updateComponents/components", m.Components)
+		case *protocol.CreateSurface:
+			r.checkCallCatalogs(m.SurfaceID, "/createSurface/components", m.Components)
+		}
 	}
 	if cs, ok := m.(*protocol.CreateSurface); ok {
 		if s := r.surf[cs.SurfaceID]; s != nil {
