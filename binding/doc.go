@@ -9,7 +9,9 @@
 // Contents:
 //   - Eval / EvalValue: literal, {"path"}, {"call","args"} and the lifted v0.8 init form
 //     {"path","literal"}; Seeder writes such literals into the model once per key.
-//     v1.0's {"call":"@index"} is the template row index (index.go).
+//     v1.0's {"call":"@index"} is the template row index (index.go). The catalog a call
+//     runs in (its catalogId from v1.0, else the surface's) is resolved in callcatalog.go,
+//     which also finds the calls CallsWithoutCatalog reports on a surface without one.
 //   - ToString, ToNumber, ToBool, ToStringList: the renderer guide's coercion table.
 //   - Functions: the registry (Register, Policy, the regex cache behind
 //     Context.CompileRegexp), with formatString's ${...} interpolation

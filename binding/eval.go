@@ -286,12 +286,11 @@ func (c *Context) eval(v any, depth int) (any, error) {
 			if isIndexCall(c.Scope, name) {
 				return c.index(args)
 			}
-			if cid, has := x["catalogId"]; has {
-				// v1.0: the function of another catalog of the renderer.
-				fs, err := c.Funcs.forCatalog(c.Scope, cid)
-				if err != nil {
-					return nil, err
-				}
+			fs, err := callFuncs(c.Funcs, c.Scope, name, x)
+			if err != nil {
+				return nil, err
+			}
+			if fs != c.Funcs {
 				cc := *c
 				cc.Funcs = fs
 				return cc.invoke(name, args, depth+1)

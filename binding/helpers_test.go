@@ -12,10 +12,11 @@ import (
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
-// newSurface returns a surface of version v whose data model is dataJSON (an object).
+// newSurface returns a surface of version v with a default catalog whose data model is
+// dataJSON (an object).
 func newSurface(t testing.TB, v protocol.Version, dataJSON string) *model.Surface {
 	t.Helper()
-	s := &model.Surface{ID: "s1", Version: v, Data: model.NewDataModel()}
+	s := &model.Surface{ID: "s1", Version: v, CatalogID: "https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json", Data: model.NewDataModel()}
 	if dataJSON != "" {
 		var d any
 		if err := json.Unmarshal([]byte(dataJSON), &d); err != nil {

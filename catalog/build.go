@@ -1013,7 +1013,10 @@ func (b *Builder) template(in *Instance, prop, cid, path string) []*dom.Node {
 		if b.s.Version.AtLeast09() {
 			return nil // v0.9+ templates iterate arrays only
 		}
-		keys = sortedKeys(x)
+		// v0.8: the map's members in stream order, as web_core iterates its Map.
+		if keys = b.s.Data.InsertionKeys(x); keys == nil {
+			keys = sortedKeys(x)
+		}
 		n = len(keys)
 	default:
 		return nil

@@ -202,6 +202,20 @@ func (d *DataModel) Keys(m map[string]any) []string {
 	return out
 }
 
+// InsertionKeys returns the keys of m, an object of this model, in the order they were
+// added, array-index keys included (a JavaScript Map's order, which web_core's v0.8 model
+// iterates in templates). nil means no record: sorted order. The slice is the model's
+// own; callers must not modify it.
+func (d *DataModel) InsertionKeys(m map[string]any) []string {
+	if d == nil {
+		return nil
+	}
+	if r, ok := d.order[mapID(m)]; ok {
+		return r.keys
+	}
+	return nil
+}
+
 // isArrayIndex reports whether k is a canonical array index ("0", "17", < 2^32-1), the
 // keys JavaScript orders first.
 func isArrayIndex(k string) bool {

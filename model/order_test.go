@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -133,5 +134,27 @@ func TestKeyOrderSkippedEntry(t *testing.T) {
 	s, _ := p.Surface("s")
 	if got := string(s.Data.AppendJSON(nil, s.Data.root)); got != `{"o":{"z":1,"a":2,"long":"short"}}` {
 		t.Fatalf("got %s", got)
+	}
+}
+
+// TestInsertionKeys: the keys as they were added, array-index keys included (a JavaScript
+// Map's order, which v0.8 templates iterate); nil for an object with no record.
+func TestInsertionKeys(t *testing.T) {
+	p := NewProcessor(Options{})
+	mustApply(t, p, create(protocol.V10, "s"))
+	mustApply(t, p, data(protocol.V10, "s", "/rows", `{"1":"b","0":"a","x":"c"}`))
+	mustApply(t, p, data(protocol.V10, "s", "/rows/10", `"d"`))
+	mustApply(t, p, data(protocol.V10, "s", "/plain", `{"a":1,"b":2}`))
+	s, _ := p.Surface("s")
+	rows, _ := s.Data.Get(MustPointer("/rows"))
+	if got := s.Data.InsertionKeys(rows.(map[string]any)); !slices.Equal(got, []string{"1", "0", "x", "10"}) {
+		t.Errorf("InsertionKeys = %q", got)
+	}
+	if got := s.Data.Keys(rows.(map[string]any)); !slices.Equal(got, []string{"0", "1", "10", "x"}) {
+		t.Errorf("Keys = %q", got)
+	}
+	plain, _ := s.Data.Get(MustPointer("/plain"))
+	if got := s.Data.InsertionKeys(plain.(map[string]any)); got != nil {
+		t.Errorf("no record: %q", got)
 	}
 }

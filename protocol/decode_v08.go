@@ -73,7 +73,7 @@ func decodeSurfaceUpdate08(body json.RawMessage, base, surface string, pace *pac
 			if !ok {
 				return Component{}, verr(cf.surface, p+"/component"+ptr(typ), "the properties of \""+typ+"\" must be an object, got "+typeName(wo[typ]))
 			}
-			return liftComponent(id, typ, props, p+"/component"+ptr(typ), cf.surface)
+			return liftComponent(id, typ, props, p+"/component"+ptr(typ), cf.surface, true)
 		}, pace)
 }
 
@@ -97,7 +97,7 @@ func decodeSurfaceUpdateDraft(body json.RawMessage, base, surface string, pace *
 					props[k] = v
 				}
 			}
-			return liftComponent(id, typ, props, p+"/props", cf.surface)
+			return liftComponent(id, typ, props, p+"/props", cf.surface, false)
 		}, pace)
 }
 
@@ -187,7 +187,7 @@ func decodeDataModelUpdate08(body json.RawMessage, base, surface string) (Messag
 	f.only("surfaceId", "path", "contents")
 	m := &UpdateDataModel{Version: V08}
 	m.SurfaceID = f.str("surfaceId", true, true)
-	m.Path = normPath(f.str("path", false, false))
+	m.Path = normPath(NormalizeV08Path(f.str("path", false, false)))
 	entries := f.array("contents", true, false)
 	if f.err != nil {
 		return nil, f.err
@@ -196,124 +196,145 @@ func decodeDataModelUpdate08(body json.RawMessage, base, surface string) (Messag
 	// The "." idiom (web_core): a single entry keyed "." sets the value at path itself.
 	if len(entries) == 1 {
 		if eo, ok := parseObj(entries[0]); ok && isString(eo["key"], ".") {
-			_, val, err := entry08(entries[0], p+"/0", m.SurfaceID, 0)
+			_, _, val, err := entry08(entries[0], p+"/0", m.SurfaceID, 0)
 			if err != nil {
 				return nil, err
 			}
-			if m.Path == "/" && firstByte(val) != '{' {
+			if m.Path == "/" && !val.isMap() {
 				return nil, verr(m.SurfaceID, p+"/0", "the \".\" entry at the root must be a map (the data model root is an object)")
 			}
-			m.Value = val
+			m.Value = val.json()
 			return m, nil
 		}
 	}
 	// Each top-level entry stands alone: a malformed one is reported and skipped, its
 	// siblings apply. When none is left, the message is rejected (an empty map would
 	// replace the data at path).
-	members := make([]kv, 0, len(entries))
+	root := newV08Map(len(entries))
+	applied := 0
 	m.EntryKeys = make([]string, len(entries))
 	for i, e := range entries {
-		k, v, err := entry08(e, p+idx(i), m.SurfaceID, 0)
+		_, segs, v, err := entry08(e, p+idx(i), m.SurfaceID, 0)
+		if err == nil {
+			if msg := root.set(segs, v); msg != "" {
+				err = verr(m.SurfaceID, p+idx(i)+"/key", msg)
+			}
+		}
 		if err != nil {
 			m.Skipped = append(m.Skipped, err)
 			continue
 		}
-		m.EntryKeys[i] = k
-		members = append(members, kv{k, v})
+		if len(segs) > 0 {
+			m.EntryKeys[i] = segs[0] // the member of the update the entry writes into
+		}
+		applied++
 	}
-	if len(members) == 0 && len(m.Skipped) > 0 {
+	if applied == 0 && len(m.Skipped) > 0 {
 		first := m.Skipped[0]
 		for _, e := range m.Skipped[1:] {
 			first.Message += "; " + e.Path + ": " + e.Message
 		}
 		return nil, first
 	}
-	m.Value = objectRaw(members)
+	m.Value = v08Val{m: root}.json()
 	return m, nil
 }
 
-// entries08 converts a v0.8 typed entry list to a JSON object, keeping key order.
-func entries08(list []json.RawMessage, p, surface string, depth int) (json.RawMessage, *Error) {
-	members := make([]kv, 0, len(list))
+// entries08 converts a v0.8 typed entry list (a valueMap) to a map, each key read as a
+// path (v08map.go). depth is the nesting of the map.
+func entries08(list []json.RawMessage, p, surface string, depth int) (*v08Map, *Error) {
+	m := newV08Map(len(list))
 	for i, e := range list {
-		k, v, err := entry08(e, p+idx(i), surface, depth)
+		_, segs, v, err := entry08(e, p+idx(i), surface, depth)
 		if err != nil {
 			return nil, err
 		}
-		members = append(members, kv{k, v})
+		if msg := m.set(segs, v); msg != "" {
+			return nil, verr(surface, p+idx(i)+"/key", msg)
+		}
 	}
-	return objectRaw(members), nil
+	return m, nil
 }
 
 // valueKinds are the typed value members of a v0.8 entry. valueArray is not in the v0.8
 // schema, but WinUI (seed 000) and agents written against it send it.
 var valueKinds = []string{"valueString", "valueNumber", "valueBoolean", "valueMap", "valueArray"}
 
-// entry08 converts one {key, value*} entry. valueMap may nest (agents do it although the
-// schema forbids it past one level); a valueString that looks like a JSON object or array
-// (trimmed text starts with { and ends with }, or [ and ]) and parses is taken as that
-// JSON value — the only way v0.8 agents send arrays, as web_core does.
-func entry08(raw json.RawMessage, p, surface string, depth int) (string, json.RawMessage, *Error) {
+// entry08 converts one {key, value*} entry of a map at depth: its key, the key's path
+// segments and its value. valueMap may nest (agents do it although the schema forbids
+// it past one level); a valueString that looks like a JSON object or array (trimmed text
+// starts with { and ends with }, or [ and ]) and parses is taken as that JSON value —
+// the only way v0.8 agents send arrays, as web_core does.
+func entry08(raw json.RawMessage, p, surface string, depth int) (string, []string, v08Val, *Error) {
 	f := fields{base: p, surface: surface}
 	var ok bool
 	if f.o, ok = parseObj(raw); !ok {
-		return "", nil, verr(surface, p, "a data entry must be an object, got "+typeName(raw))
+		return "", nil, v08Val{}, verr(surface, p, "a data entry must be an object, got "+typeName(raw))
 	}
 	f.only("key", "valueString", "valueNumber", "valueBoolean", "valueMap", "valueArray")
 	key := f.str("key", true, false)
 	if f.err != nil {
-		return "", nil, f.err
+		return "", nil, v08Val{}, f.err
+	}
+	segs := v08Segments(key)
+	if len(segs) > 1 {
+		depth += len(segs) - 1 // the value sits that much deeper
+	}
+	if depth > maxValueMapDepth {
+		return "", nil, v08Val{}, verr(surface, p+"/key", "data entry key \""+key+"\" nests deeper than "+strconv.Itoa(maxValueMapDepth)+" levels")
 	}
 	v, err := typedValue08(f, p, surface, depth, "data entry \""+key+"\"")
-	return key, v, err
+	return key, segs, v, err
 }
 
 // typedValue08 decodes the one typed value member of f.o (an entry or a valueArray
 // element).
-func typedValue08(f fields, p, surface string, depth int, what string) (json.RawMessage, *Error) {
+func typedValue08(f fields, p, surface string, depth int, what string) (v08Val, *Error) {
 	var vk string
 	for _, k := range valueKinds {
 		if _, ok := f.o[k]; ok {
 			if vk != "" {
-				return nil, verr(surface, p+ptr(k), "a data entry must have exactly one value, got "+vk+" and "+k)
+				return v08Val{}, verr(surface, p+ptr(k), "a data entry must have exactly one value, got "+vk+" and "+k)
 			}
 			vk = k
 		}
 	}
 	if vk == "" {
-		return nil, verr(surface, p, what+" has no value (valueString, valueNumber, valueBoolean, valueMap or valueArray)")
+		return v08Val{}, verr(surface, p, what+" has no value (valueString, valueNumber, valueBoolean, valueMap or valueArray)")
 	}
 	v := f.o[vk]
 	switch vk {
 	case "valueString":
 		s := f.str(vk, true, false)
 		if f.err != nil {
-			return nil, f.err
+			return v08Val{}, f.err
 		}
-		return jsonInString(s), nil
+		return v08Val{raw: jsonInString(s)}, nil
 	case "valueNumber":
 		if typeName(v) != "number" {
-			return nil, verr(surface, p+"/valueNumber", "\"valueNumber\" must be a number, got "+typeName(v))
+			return v08Val{}, verr(surface, p+"/valueNumber", "\"valueNumber\" must be a number, got "+typeName(v))
 		}
-		return compact(v), nil
+		return v08Val{raw: compact(v)}, nil
 	case "valueBoolean":
 		f.boolean(vk)
 		if f.err != nil {
-			return nil, f.err
+			return v08Val{}, f.err
 		}
-		return compact(v), nil
+		return v08Val{raw: compact(v)}, nil
 	}
 	list := f.array(vk, true, false)
 	if f.err != nil {
-		return nil, f.err
+		return v08Val{}, f.err
 	}
 	if depth >= maxValueMapDepth {
-		return nil, verr(surface, p+"/"+vk, vk+" nested deeper than "+strconv.Itoa(maxValueMapDepth)+" levels")
+		return v08Val{}, verr(surface, p+"/"+vk, vk+" nested deeper than "+strconv.Itoa(maxValueMapDepth)+" levels")
 	}
 	if vk == "valueMap" {
-		return entries08(list, p+"/valueMap", surface, depth+1)
+		m, err := entries08(list, p+"/valueMap", surface, depth+1)
+		return v08Val{m: m}, err
 	}
-	return array08(list, p+"/valueArray", surface, depth+1)
+	raw, err := array08(list, p+"/valueArray", surface, depth+1)
+	return v08Val{raw: raw}, err
 }
 
 // array08 converts a valueArray: each element is a typed value object
@@ -339,7 +360,7 @@ func array08(list []json.RawMessage, p, surface string, depth int) (json.RawMess
 			if err != nil {
 				return nil, err
 			}
-			b = append(b, v...)
+			b = append(b, v.json()...)
 		case '[':
 			return nil, verr(surface, at, "a valueArray element must be a typed value, a primitive or null, got array")
 		default:

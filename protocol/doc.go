@@ -15,7 +15,9 @@
 // Leniency for real-world streams, all documented where implemented: nested valueMap at
 // any depth (capped at 32), JSON object/array text inside valueString parsed as JSON
 // (web_core's heuristic: trimmed text starting with { and ending with }, or [ and ]), the
-// "." key idiom, v0.8 paths without a leading "/", "version":"v0.9.1" (and versions
+// "." key idiom, v0.8 paths without a leading "/", v0.8 dotted and bracketed keys and
+// paths read as nested ("chart.items[0]" is chart/items/0, v08path.go, v08map.go),
+// "version":"v0.9.1" (and versions
 // without the "v"), a version-less v0.9+ message in a stream whose version is known, and
 // batch lines (arrays, {"messages":[...]}, A2A DataParts). Envelopes are otherwise strict:
 // a bad message is rejected alone with a VALIDATION_FAILED *Error whose Path is a JSON

@@ -19,6 +19,10 @@ import (
 //   - in an array of objects (tabItems, options) BoundValue members are lifted too.
 //
 // Then the standard components get the v0.8 -> v0.9 renames (evolution guide §8).
+//
+// v0.8 paths (a BoundValue's path, a template's dataBinding) are normalised as web_core
+// reads them: "/chart.items[0]" is "/chart/items/0" (NormalizeV08Path). The draft keeps
+// its paths as they are.
 
 // zeroBound gives the value an empty BoundValue {} takes for a standard property.
 var zeroBound = map[string]map[string]string{
@@ -49,14 +53,16 @@ func isBoundShape(o obj) bool {
 }
 
 // liftBound converts a BoundValue (o has only BoundValue keys). empty is true for {}.
-func liftBound(o obj, p, surface string) (out json.RawMessage, empty bool, err *Error) {
+func liftBound(o obj, p, surface string, v08 bool) (out json.RawMessage, empty bool, err *Error) {
 	if len(o) == 0 {
 		return nil, true, nil
 	}
 	f := fields{o: o, base: p, surface: surface}
 	path, hasPath := o["path"]
 	if hasPath {
-		f.str("path", true, false)
+		if ps := f.str("path", true, false); v08 && f.err == nil && needsV08Norm(ps) {
+			path = stringRaw(NormalizeV08Path(ps))
+		}
 	}
 	var lit json.RawMessage
 	litKey := ""
@@ -92,7 +98,7 @@ func liftBound(o obj, p, surface string) (out json.RawMessage, empty bool, err *
 }
 
 // liftValue lifts one property value generically (see above).
-func liftValue(key string, raw json.RawMessage, p, surface string) (json.RawMessage, *Error) {
+func liftValue(key string, raw json.RawMessage, p, surface string, v08 bool) (json.RawMessage, *Error) {
 	switch firstByte(raw) {
 	case '{':
 		o, ok := parseObj(raw)
@@ -100,17 +106,17 @@ func liftValue(key string, raw json.RawMessage, p, surface string) (json.RawMess
 			return compact(raw), nil
 		}
 		if key == "children" {
-			if out, ok, err := liftChildren(o, p, surface); ok || err != nil {
+			if out, ok, err := liftChildren(o, p, surface, v08); ok || err != nil {
 				return out, err
 			}
 		}
 		if key == "action" {
-			if out, ok, err := liftAction(o, p, surface); ok || err != nil {
+			if out, ok, err := liftAction(o, p, surface, v08); ok || err != nil {
 				return out, err
 			}
 		}
 		if len(o) > 0 && isBoundShape(o) {
-			out, _, err := liftBound(o, p, surface)
+			out, _, err := liftBound(o, p, surface, v08)
 			return out, err
 		}
 		return compact(raw), nil
@@ -131,7 +137,7 @@ func liftValue(key string, raw json.RawMessage, p, surface string) (json.RawMess
 			for _, k := range sortedKeys(eo) {
 				v := eo[k]
 				if vo, ok := parseObj(v); ok && isBoundShape(vo) {
-					lv, empty, err := liftBound(vo, p+idx(i)+ptr(k), surface)
+					lv, empty, err := liftBound(vo, p+idx(i)+ptr(k), surface, v08)
 					if err != nil {
 						return nil, err
 					}
@@ -161,7 +167,7 @@ func liftValue(key string, raw json.RawMessage, p, surface string) (json.RawMess
 }
 
 // liftChildren converts explicitList / template; ok is false when o is neither.
-func liftChildren(o obj, p, surface string) (json.RawMessage, bool, *Error) {
+func liftChildren(o obj, p, surface string, v08 bool) (json.RawMessage, bool, *Error) {
 	if el, ok := o["explicitList"]; ok {
 		var ids []json.RawMessage
 		if firstByte(el) != '[' || jarr(el, &ids) != nil {
@@ -185,13 +191,16 @@ func liftChildren(o obj, p, surface string) (json.RawMessage, bool, *Error) {
 		if f.err != nil {
 			return nil, true, f.err
 		}
+		if v08 {
+			b = NormalizeV08Path(b)
+		}
 		return objectRaw([]kv{{"componentId", stringRaw(c)}, {"path", stringRaw(b)}}), true, nil
 	}
 	return nil, false, nil
 }
 
 // liftAction converts a v0.8 action; ok is false when o is already a v0.9 action.
-func liftAction(o obj, p, surface string) (json.RawMessage, bool, *Error) {
+func liftAction(o obj, p, surface string, v08 bool) (json.RawMessage, bool, *Error) {
 	if _, ok := o["event"]; ok {
 		return nil, false, nil
 	}
@@ -228,7 +237,7 @@ func liftAction(o obj, p, surface string) (json.RawMessage, bool, *Error) {
 				if !ok {
 					return nil, true, verr(surface, ep, "missing required property \"value\"")
 				}
-				lv, err := liftContextValue(v, ep+"/value", surface)
+				lv, err := liftContextValue(v, ep+"/value", surface, v08)
 				if err != nil {
 					return nil, true, err
 				}
@@ -237,7 +246,7 @@ func liftAction(o obj, p, surface string) (json.RawMessage, bool, *Error) {
 		case '{':
 			co, _ := parseObj(ctx)
 			for _, k := range sortedKeys(co) {
-				lv, err := liftContextValue(co[k], p+"/context"+ptr(k), surface)
+				lv, err := liftContextValue(co[k], p+"/context"+ptr(k), surface, v08)
 				if err != nil {
 					return nil, true, err
 				}
@@ -251,9 +260,9 @@ func liftAction(o obj, p, surface string) (json.RawMessage, bool, *Error) {
 	return objectRaw([]kv{{"event", objectRaw(event)}}), true, nil
 }
 
-func liftContextValue(v json.RawMessage, p, surface string) (json.RawMessage, *Error) {
+func liftContextValue(v json.RawMessage, p, surface string, v08 bool) (json.RawMessage, *Error) {
 	if vo, ok := parseObj(v); ok && isBoundShape(vo) {
-		out, empty, err := liftBound(vo, p, surface)
+		out, empty, err := liftBound(vo, p, surface, v08)
 		if empty {
 			out = json.RawMessage(`""`)
 		}
@@ -262,8 +271,9 @@ func liftContextValue(v json.RawMessage, p, surface string) (json.RawMessage, *E
 	return compact(v), nil
 }
 
-// liftComponent lifts one v0.8/draft component. props excludes the type wrapper/key.
-func liftComponent(id, typ string, props obj, base, surface string) (Component, *Error) {
+// liftComponent lifts one v0.8 (v08) or draft component. props excludes the type
+// wrapper/key.
+func liftComponent(id, typ string, props obj, base, surface string, v08 bool) (Component, *Error) {
 	c := Component{ID: id, Type: typ, Props: make(map[string]json.RawMessage, len(props)+1)}
 	keys := make([]string, 0, len(props))
 	for k := range props {
@@ -280,7 +290,7 @@ func liftComponent(id, typ string, props obj, base, surface string) (Component, 
 				continue
 			}
 		}
-		v, err := liftValue(k, raw, p, surface)
+		v, err := liftValue(k, raw, p, surface, v08)
 		if err != nil {
 			return c, err
 		}

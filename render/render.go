@@ -290,8 +290,9 @@ func New(h Host, opts Options) *Renderer {
 // Surfaces returns the ids of the live surfaces in creation order.
 func (r *Renderer) Surfaces() []string { return r.proc.SurfaceIDs() }
 
-// DataModel returns the JSON of a surface's data model (nil for an unknown surface). The
-// encoding is kept until the model changes, so polling an unchanged model is free.
+// DataModel returns the JSON of a surface's data model (nil for an unknown surface), each
+// object's keys in stream order (model.DataModel.AppendJSON). The encoding is kept until
+// the model changes, so polling an unchanged model is free.
 func (r *Renderer) DataModel(id string) []byte {
 	ms, ok := r.proc.Surface(id)
 	if !ok {
@@ -303,7 +304,7 @@ func (r *Renderer) DataModel(id string) []byte {
 		return s.dmJSON
 	}
 	root, _ := ms.Data.Get(nil) // read-only: encoded, never kept
-	b := protocol.AppendJSON(make([]byte, 0, 1024), root)
+	b := ms.Data.AppendJSON(make([]byte, 0, 1024), root)
 	if s != nil {
 		s.dmJSON, s.dmVersion = b, v
 	}
@@ -329,8 +330,17 @@ func (r *Renderer) Apply(m protocol.Message) {
 			Message: "unexpected function response " + strconv.Quote(m.FunctionCallID)})
 		return
 	}
-	for _, err := range r.proc.ApplyReport(m) {
+	errs := r.proc.ApplyReport(m)
+	for _, err := range errs {
 		r.Report(err)
+	}
+	if len(errs) == 0 {
+		switch m := m.(type) {
+		case *protocol.UpdateComponents:
+			r.checkCallCatalogs(m.SurfaceID, "/updateComponents/components", m.Components)
+		case *protocol.CreateSurface:
+			r.checkCallCatalogs(m.SurfaceID, "/createSurface/components", m.Components)
+		}
 	}
 	if cs, ok := m.(*protocol.CreateSurface); ok {
 		if s := r.surf[cs.SurfaceID]; s != nil {
