@@ -323,7 +323,8 @@ func (r *run) event(data []byte) {
 		r.task("failed")
 		c.emitError("AGUI_RUN_ERROR", str(ev, "code"), msg)
 		c.h.Notice("The agent reported an error: " + msg)
-		r.end(errors.New("the agent reported an error: " + msg))
+		r.settle(errors.New("the agent reported an error: " + msg))
+		r.end(nil) // reported: the render stream itself did not fail
 	case "TEXT_MESSAGE_START":
 		th.textStart(str(ev, "messageId"), str(ev, "role"), str(ev, "name"))
 	case "TEXT_MESSAGE_CONTENT":
