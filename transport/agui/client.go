@@ -1,6 +1,7 @@
 package agui
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 	"strings"
@@ -282,6 +283,7 @@ func (r *run) event(data []byte) {
 		return
 	}
 	c := r.c
+	data = bytes.Clone(data) // the SSE parser reuses its buffer; the thread keeps parts
 	ev, err := jsonscan.ObjectMap(data)
 	if err != nil {
 		c.emitError("AGUI_BAD_EVENT", "", "the agent sent an event that is not a JSON object: "+err.Error())

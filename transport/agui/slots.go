@@ -41,16 +41,16 @@ type Slots struct {
 }
 
 type slot struct {
-	content []byte   // the last content applied, compacted
+	content []byte   // the last content applied, canonical (see canon)
 	shows   []string // the surfaces the slot shows, in order
 }
 
 type surfaceState struct {
 	owner   string
-	version []byte // the raw "version" of its messages (nil: none, v0.8)
-	create  []byte // its createSurface (or beginRendering) body, compacted; nil: not sent
-	comps   map[string][]byte
-	data    [][]byte // the data messages of its last snapshot, compacted
+	version []byte            // the raw "version" of its messages (nil: none, v0.8)
+	create  []byte            // its createSurface (or beginRendering) body, canonical; nil: not sent
+	comps   map[string][]byte // canonical, by id
+	data    [][]byte          // the data messages of its last snapshot, canonical
 }
 
 // Update is what one snapshot of a slot means.
@@ -149,7 +149,7 @@ func parseOp(raw []byte) (op, error) {
 // replace is the event's replace flag (true when absent).
 func (s *Slots) Apply(id string, content []byte, replace bool) Update {
 	sl := s.slots[id]
-	c := protocol.AppendJSON(nil, rawJSON(content))
+	c := canon(content)
 	if sl != nil && (!replace || bytes.Equal(sl.content, c)) {
 		return Update{Ignored: true}
 	}
@@ -158,7 +158,8 @@ func (s *Slots) Apply(id string, content []byte, replace bool) Update {
 		s.slots[id] = sl
 	}
 	sl.content = c
-	top, err := jsonscan.ObjectMap(c)
+	// The messages go out as the agent wrote them (compacted): read the original.
+	top, err := jsonscan.ObjectMap(protocol.AppendJSON(nil, rawJSON(content)))
 	if err != nil {
 		return Update{Problems: []string{"the activity content is not an object"}}
 	}
@@ -186,7 +187,7 @@ func (s *Slots) paint(id string, sl *slot, ops []op, u *Update) {
 	newData := map[string][][]byte{}
 	for _, o := range ops {
 		if o.kind == opData {
-			newData[o.surface] = append(newData[o.surface], protocol.AppendJSON(nil, rawJSON(o.raw)))
+			newData[o.surface] = append(newData[o.surface], canon(o.raw))
 		}
 	}
 	skip := map[string]int{}
@@ -224,7 +225,7 @@ func (s *Slots) paint(id string, sl *slot, ops []op, u *Update) {
 		st := s.take(id, sl, sid, o.version)
 		switch o.kind {
 		case opCreate:
-			body := protocol.AppendJSON(nil, rawJSON(memberValue(o.members, o.key)))
+			body := canon(memberValue(o.members, o.key))
 			switch {
 			case st.create == nil:
 			case bytes.Equal(st.create, body):
@@ -246,7 +247,7 @@ func (s *Slots) paint(id string, sl *slot, ops []op, u *Update) {
 			if i < skip[sid] {
 				continue
 			}
-			emit(newData[sid][i])
+			emit(protocol.AppendJSON(nil, rawJSON(o.raw)))
 		}
 	}
 	for sid, list := range newData {
@@ -343,11 +344,12 @@ func (st *surfaceState) changedComponents(o op) []byte {
 		if m, err := jsonscan.ObjectMap(c); err == nil {
 			id, _ = jsonscan.String(m["id"])
 		}
-		if id != "" && bytes.Equal(st.comps[id], c) {
-			continue
-		}
 		if id != "" {
-			st.comps[id] = c
+			k := canon(c)
+			if bytes.Equal(st.comps[id], k) {
+				continue
+			}
+			st.comps[id] = k
 		}
 		changed = append(changed, c)
 	}
@@ -389,4 +391,15 @@ func (st *surfaceState) changedComponents(o op) []byte {
 		b = append(b, '}')
 	}
 	return append(b, '}')
+}
+
+// canon returns raw in a canonical form (compact, object keys sorted), so that the same
+// content compares equal however an agent orders its members or an ACTIVITY_DELTA
+// rewrote it.
+func canon(raw []byte) []byte {
+	v, err := jsonscan.Parse(raw)
+	if err != nil {
+		return protocol.AppendJSON(nil, rawJSON(raw))
+	}
+	return protocol.AppendJSON(nil, v)
 }

@@ -233,15 +233,15 @@ func (s *stream) play(in Received, mode string) {
 	s.activity(slot, map[string]any{"status": "building", "progressTokens": 20}, "building")
 	if mode == ModeFail {
 		s.activity(slot, map[string]any{"status": "retrying", "attempt": 2, "maxAttempts": 2,
-			"errors": []any{map[string]any{"code": "no_root", "path": "components", "message": "No component has id 'root'"}},
+			"errors":        []any{map[string]any{"code": "no_root", "path": "components", "message": "No component has id 'root'"}},
 			"debugExposure": "verbose"}, "retrying")
 		s.send(events.NewToolCallEndEvent(call), "")
 		res, _ := json.Marshal(map[string]any{"code": "a2ui_recovery_exhausted",
-			"error": "No component has id 'root' after 2 attempts",
+			"error":    "No component has id 'root' after 2 attempts",
 			"attempts": []any{map[string]any{"attempt": 1, "ok": false}, map[string]any{"attempt": 2, "ok": false}}})
 		s.send(events.NewToolCallResultEvent("result-"+call, call, string(res)), "")
 		s.activity(slot, map[string]any{"status": "failed", "error": "No component has id 'root' after 2 attempts",
-			"attempts": []any{map[string]any{"attempt": 1, "ok": false}, map[string]any{"attempt": 2, "ok": false}},
+			"attempts":    []any{map[string]any{"attempt": 1, "ok": false}, map[string]any{"attempt": 2, "ok": false}},
 			"maxAttempts": 2, "debugExposure": "verbose"}, "failed")
 		s.send(events.NewRunFinishedEvent(in.ThreadID, in.RunID), "")
 		return
