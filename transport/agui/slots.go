@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -68,6 +69,10 @@ type Update struct {
 	// Problems describe operations that were skipped (not an object).
 	Problems []string
 }
+
+// MaxSlots bounds the slots a thread may open: a slot is kept for the thread's life (a
+// MESSAGES_SNAPSHOT replaying it must find it unchanged), and each may show a placeholder.
+const MaxSlots = 4096
 
 // NewSlots returns empty bookkeeping.
 func NewSlots() *Slots {
@@ -154,6 +159,9 @@ func (s *Slots) Apply(id string, content []byte, replace bool) Update {
 		return Update{Ignored: true}
 	}
 	if sl == nil {
+		if len(s.slots) >= MaxSlots {
+			return Update{Ignored: true, Problems: []string{"too many a2ui-surface activities (max " + strconv.Itoa(MaxSlots) + "): " + strconv.Quote(id) + " ignored"}}
+		}
 		sl = &slot{}
 		s.slots[id] = sl
 	}

@@ -2,6 +2,7 @@ package agui
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -167,5 +168,21 @@ func TestParseLifecycle(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%s:\n got  %s\n want %s", tc.content, got, tc.want)
 		}
+	}
+}
+
+// TestSlotsCap: a thread cannot open slots without end; the one past the cap is reported
+// and ignored, the known ones still apply.
+func TestSlotsCap(t *testing.T) {
+	s := NewSlots()
+	for i := 0; i < MaxSlots; i++ {
+		s.Apply("m"+strconv.Itoa(i), []byte(`{"status":"building"}`), true)
+	}
+	u := s.Apply("over", []byte(ops(createS1)), true)
+	if !u.Ignored || len(u.Problems) != 1 || len(u.Lines) != 0 {
+		t.Errorf("past the cap: %+v", u)
+	}
+	if u := s.Apply("m0", []byte(ops(createS1)), true); len(u.Lines) != 1 {
+		t.Errorf("a known slot: %+v", u)
 	}
 }
