@@ -3,7 +3,9 @@
 package browser
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -21,7 +23,9 @@ type aguiServer struct {
 	mu    sync.Mutex
 	runs  []aguiagent.Received
 	pause bool
-	gate  chan struct{}
+	// failActions: answer that many of the next action runs with 503.
+	failActions int
+	gate        chan struct{}
 	done  chan struct{}
 }
 
@@ -46,7 +50,24 @@ func newAGUIServer(t *testing.T, pause bool) *aguiServer {
 	return s
 }
 
-func (s *aguiServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.h.ServeHTTP(w, r) }
+func (s *aguiServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPost {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		s.mu.Lock()
+		fail := s.failActions > 0 && bytes.Contains(body, []byte(`"a2uiAction"`))
+		if fail {
+			s.failActions--
+		}
+		s.mu.Unlock()
+		if fail {
+			w.Header().Set("Access-Control-Allow-Origin", "*")
+			http.Error(w, "agent overloaded", http.StatusServiceUnavailable)
+			return
+		}
+	}
+	s.h.ServeHTTP(w, r)
+}
 
 // release lets the paused run write its next events.
 func (s *aguiServer) release() { s.gate <- struct{}{} }
@@ -257,5 +278,42 @@ func TestAGUIFailures(t *testing.T) {
 	errs := events(ctx, "error", "a2ui-error")
 	if len(errs) != 1 || canonicalJSON(t, errs[0]) != canonicalJSON(t, `{"error":{"code":"AGUI_RUN_ERROR","aguiCode":"demo_error","message":"the demo agent failed on purpose"}}`) {
 		t.Errorf("a2ui-error events = %s", errs)
+	}
+}
+
+// TestAGUIActionFailureRetry: an action whose run the agent refuses (503) shows the
+// failure beside its Button; Retry runs it again, and the follow-up renders.
+func TestAGUIActionFailureRetry(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	srv := newAGUIServer(t, false)
+	srv.failActions = 1
+	base := serve(t, handle(aguiagent.Path, srv), rendererPageWith(rendererPagePath, aguiListeners))
+	ctx := openRenderer(t, base, `{agent: "`+aguiagent.Path+`", transport: "agui", message: "show"}`)
+	waitJS(ctx, `T.text("host").includes("Say hello") && T.events("host", "a2ui-task").some((e) => e.state === "completed")`)
+	typeIn(ctx, "host", "input", "Ada", false)
+	clickIn(ctx, "host", "button.a2ui-button")
+	waitJS(ctx, `T.q("host", ".a2ui-action-error") !== null`)
+	if got := evalJS[string](ctx, `T.q("host", ".a2ui-action-error").textContent`); got != "The action could not be sent: HTTP status 503" {
+		t.Errorf("failure text = %q", got)
+	}
+	if got := evalJSON(ctx, `T.q("host", ".a2ui-notice[role=alert]").textContent`); got != `"The agent could not be reached: HTTP status 503"` {
+		t.Errorf("notice = %s", got)
+	}
+	if n := len(events(ctx, "host", "a2ui-action-failed")); n != 1 {
+		t.Errorf("%d a2ui-action-failed events", n)
+	}
+	sleepJS(ctx, 600) // the Retry button re-arms after appearing under the pointer
+	clickIn(ctx, "host", "button.a2ui-retry")
+	waitJS(ctx, `T.text("host").includes("Hello, Ada!") && !T.q("host", ".a2ui-action-failed")`)
+	runs := srv.received()
+	if len(runs) != 2 || runs[1].UserAction == nil || runs[1].ThreadID != runs[0].ThreadID {
+		t.Fatalf("runs the agent handled: %d (the first turn, then the retried action)", len(runs))
+	}
+	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
+		t.Errorf("%d a2ui-action events, want 1 (a retry is not a new action)", n)
+	}
+	if got := evalJSON(ctx, `T.q("host", ".a2ui-notice")`); got != "null" {
+		t.Errorf("the notice stayed after the retry: %s", got)
 	}
 }
