@@ -26,7 +26,7 @@ type aguiServer struct {
 	// failActions: answer that many of the next action runs with 503.
 	failActions int
 	gate        chan struct{}
-	done  chan struct{}
+	done        chan struct{}
 }
 
 func newAGUIServer(t *testing.T, pause bool) *aguiServer {
