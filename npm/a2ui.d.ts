@@ -31,8 +31,9 @@ export type ProtocolVersion = "v0.9" | "v0.9.1" | "v0.10" | "v1.0";
  *  empty for "from the response's Content-Type". */
 export type Transport = "" | "jsonl" | "sse";
 
-/** The element's transport: a stream framing, or `a2a` (an A2A agent, see `agent`). */
-export type ElementTransport = Transport | "a2a";
+/** The element's transport: a stream framing, `a2a` (an A2A agent, see `agent`) or
+ *  `agui` (an AG-UI agent's run endpoint). */
+export type ElementTransport = Transport | "a2a" | "agui";
 
 // ---- A2UI.mount -------------------------------------------------------------------------
 
@@ -64,13 +65,19 @@ export interface MountOptions {
    *  Default: the surface's first heading (a surface without one is not a landmark). */
   label?: string | Record<string, string>;
   /** `a2a`: the renderer is the A2A client of `agent` (actions and errors become A2A
-   *  messages; `actionURL` is not used). */
-  transport?: "a2a";
+   *  messages; `actionURL` is not used). `agui`: the renderer is the AG-UI client of
+   *  `agent` (each turn and each action is a run on one thread; `actionURL` is not used). */
+  transport?: "a2a" | "agui";
   /** With transport `a2a`: the agent's base URL (its card at
-   *  `<agent>/.well-known/agent-card.json`, then the origin's) or its card's URL. */
+   *  `<agent>/.well-known/agent-card.json`, then the origin's) or its card's URL. With
+   *  transport `agui`: the URL each run is POSTed to (e.g. a CopilotKit runtime's
+   *  `…/agent/<agentId>/run`). */
   agent?: string;
-  /** With transport `a2a`: the text of the first turn (none when absent). */
+  /** With transport `a2a` or `agui`: the text of the first turn (none when absent). */
   message?: string;
+  /** With transport `agui`: what every run's RunAgentInput carries besides the thread
+   *  (defaults `[]`, `[]`, `{}`); an action adds `a2uiAction` to `forwardedProps`. */
+  agui?: AGUIInput;
   /** The policy profile to start from: `default` (if omitted) or `strict`; `openwop`
    *  renders only OpenWOP `ui.a2ui-surface` envelopes on the strict policy (actions become
    *  `a2ui-openwop-action` events and nothing is sent). */
@@ -293,8 +300,8 @@ export interface Renderer<E extends HTMLElement = HTMLElement> {
   surfaces(): string[];
   /** The client capabilities to send to agents; undefined before `ready`. */
   capabilities(): ClientCapabilities | undefined;
-  /** With transport `a2a`: starts a turn with the agent carrying text (turns run one at
-   *  a time). Throws for other transports. Returns the renderer. */
+  /** With transport `a2a` or `agui`: starts a turn with the agent carrying text (turns,
+   *  runs and actions go one at a time). Throws for other transports. Returns the renderer. */
   send(text: string): Renderer<E>;
   /** Stops the renderer: streams are cancelled and later calls of process/connect throw. */
   destroy(): void;
@@ -331,10 +338,10 @@ export interface A2UIRendererAttributes {
   "action-url"?: string;
   /** Framing of `src`; default: from the response's Content-Type. `a2a`: talk to `agent`. */
   "transport"?: ElementTransport;
-  /** With transport `a2a`: the agent's base URL or card URL; changing it restarts the
-   *  renderer. */
+  /** With transport `a2a`: the agent's base URL or card URL; with `agui`: its run
+   *  endpoint. Changing it restarts the renderer. */
   "agent"?: string;
-  /** With transport `a2a`: the text of the first turn. */
+  /** With transport `a2a` or `agui`: the text of the first turn. */
   "message"?: string;
   /** `light`, `dark` or `auto` (default: follows prefers-color-scheme); CSS only. */
   "theme"?: "light" | "dark" | "auto";
@@ -446,6 +453,15 @@ export type ErrorCode =
   | "A2A_STREAM"
   | "A2A_BAD_EVENT"
   | "A2A_NOT_CONFIGURED"
+  /** Transport `agui`: a RUN_ERROR (`aguiCode`: its code), a run whose request or stream
+   *  failed (HTTP status, network, no RUN_FINISHED), an event that could not be read
+   *  (skipped), a generation the middleware gave up on (`status: "failed"`), an action
+   *  that could not be converted. */
+  | "AGUI_RUN_ERROR"
+  | "AGUI_STREAM"
+  | "AGUI_BAD_EVENT"
+  | "AGUI_GENERATION_FAILED"
+  | "AGUI_ACTION"
   | "INPUT_CONFLICT"
   | (string & {});
 
@@ -459,6 +475,8 @@ export interface ErrorBody {
   functionCallId?: string;
   /** `A2A_ERROR`: the JSON-RPC error code. */
   a2aCode?: number;
+  /** `AGUI_RUN_ERROR`: the RUN_ERROR event's `code`. */
+  aguiCode?: string;
 }
 
 /** An A2UI error message as sent to the agent (`version` absent for v0.8 streams). */
@@ -507,20 +525,41 @@ export interface SurfaceEventDetail {
   event: "created" | "deleted";
 }
 
-/** `a2ui-text` detail (transport `a2a`): a text part of the agent's messages. */
+/** `a2ui-text` detail: a text part of the agent's messages (transport `a2a`), or a
+ *  finished text message (transport `agui`: TEXT_MESSAGE_START…END or its chunks). */
 export interface AgentTextDetail {
   text: string;
   taskId?: string;
   contextId?: string;
+  /** Transport `agui`: the message's id and role, the thread and run. */
+  messageId?: string;
+  role?: string;
+  threadId?: string;
+  runId?: string;
 }
 
-/** `a2ui-task` detail (transport `a2a`): the task's state in A2A 0.3 spelling
- *  (`submitted`, `working`, `input-required`, `completed`, `failed`, …), or
- *  `reconnecting` while a dropped stream is resubscribed. */
+/** `a2ui-task` detail: the task's state in A2A 0.3 spelling (`submitted`, `working`,
+ *  `input-required`, `completed`, `failed`, …), or `reconnecting` while a dropped stream
+ *  is resubscribed. Transport `agui`: a run's state with the same names: `working`
+ *  (RUN_STARTED), `completed` / `input-required` (an interrupt) / `canceled`
+ *  (RUN_FINISHED's outcome), `failed` (RUN_ERROR). */
 export interface AgentTaskDetail {
   taskId?: string;
   contextId?: string;
+  /** Transport `agui`: the thread (one per renderer) and the run. */
+  threadId?: string;
+  runId?: string;
   state: string;
+}
+
+/** Mount option `agui`: RunAgentInput members every run sends (JSON values). */
+export interface AGUIInput {
+  /** `Tool` objects `{name, description, parameters?}`. */
+  tools?: JSONValue[];
+  /** `Context` entries `{description, value}`. */
+  context?: JSONValue[];
+  /** Passed to the agent as is; an action adds `a2uiAction: {userAction}`. */
+  forwardedProps?: JSONObject;
 }
 
 /** `a2ui-stream` detail: the state of a stream the page opened (src or connect()). */
@@ -580,9 +619,9 @@ export interface A2UIEventMap {
    *  gets it too): always the element's first event, before any a2ui-surface, a2ui-action
    *  or a2ui-error of it. */
   "a2ui-ready": CustomEvent<null>;
-  /** Transport `a2a`: a text part of the agent's messages. */
+  /** Transport `a2a` or `agui`: a text part of the agent's messages. */
   "a2ui-text": CustomEvent<AgentTextDetail>;
-  /** Transport `a2a`: the task's state changed. */
+  /** Transport `a2a` or `agui`: the task's (run's) state changed. */
   "a2ui-task": CustomEvent<AgentTaskDetail>;
   /** A stream's state changed (connection open, reconnecting, closed, failed). */
   "a2ui-stream": CustomEvent<StreamEventDetail>;

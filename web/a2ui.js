@@ -20,6 +20,8 @@
 //                                   after it; options.catalogs: the same for one renderer
 //                                   (README "Custom components from JS")
 //   <a2ui-renderer agent="https://agent.example/" transport="a2a" message="hi"> (A2A agent)
+//   <a2ui-renderer agent="https://host/agent/default/run" transport="agui" message="hi">
+//                                   (AG-UI agent: one run per turn or action, same thread)
 //                                   options.profile ("default", "strict") and options.policy
 //                                   (object or JSON string) set the trust policy; an invalid
 //                                   one fails closed: nothing renders, ready rejects, an
@@ -489,6 +491,52 @@
         }
         el.textContent = text;
       },
+      // activity shows an AG-UI slot's generation lifecycle (transport "agui") where its
+      // surface will paint: json {status, text, detail, exposure, alert} from Go; null
+      // removes it. A failure is an alert, the rest a status with a skeleton while building.
+      activity(id, json) {
+        let el = null;
+        for (const c of wrap.children) if (c.dataset.activityId === id) el = c;
+        if (json === null) {
+          if (el) el.remove();
+          return;
+        }
+        const a = JSON.parse(json);
+        if (!el) {
+          el = document.createElement("div");
+          el.dataset.activityId = id;
+          wrap.appendChild(el);
+        }
+        el.className = "a2ui-status a2ui-activity a2ui-activity-" + a.status;
+        el.setAttribute("role", a.alert ? "alert" : "status");
+        el.setAttribute("aria-busy", String(a.status === "building"));
+        const kids = [];
+        if (a.status === "building") {
+          const sk = document.createElement("div");
+          sk.className = "a2ui-skeleton";
+          sk.setAttribute("aria-hidden", "true");
+          for (let i = 0; i < 3; i++) sk.appendChild(document.createElement("span"));
+          kids.push(sk);
+        }
+        const p = document.createElement("p");
+        p.className = "a2ui-activity-text";
+        p.textContent = a.text;
+        kids.push(p);
+        if (a.detail) {
+          const d = document.createElement(a.exposure === "collapsed" ? "details" : "div");
+          d.className = "a2ui-activity-detail";
+          if (a.exposure === "collapsed") {
+            const sum = document.createElement("summary");
+            sum.textContent = "Details";
+            d.appendChild(sum);
+          }
+          const pre = document.createElement("pre");
+          pre.textContent = a.detail;
+          d.appendChild(pre);
+          kids.push(d);
+        }
+        el.replaceChildren(...kids);
+      },
       // openURL opens u only while the page has a user activation (a click in the last
       // few seconds), once per interaction; it returns whether it did, and Go reports a
       // refusal.
@@ -567,8 +615,10 @@
         renderBudget: options.renderBudget || 0,
         messages: options.messages ? JSON.stringify(options.messages) : "",
         dir,
-        // transport "a2a": an A2A agent (its base URL or card URL), optional first message.
+        // transport "a2a": an A2A agent (its base URL or card URL), optional first message;
+        // "agui": an AG-UI run endpoint, optional first message, agui {tools, context, forwardedProps}.
         transport: options.transport || "",
+        agui: options.agui ? JSON.stringify(options.agui) : "",
         agent: options.agent ? absURL(options.agent) : "",
         message: started ? "" : options.message || "", // a restart does not repeat the first turn
         profile: options.profile === undefined || options.profile === null ? "" : String(options.profile),
@@ -678,10 +728,10 @@
         // A GET stream is re-opened on a fresh runtime; a POST is not re-sent.
         return attach(resp, req, init.method.toUpperCase() === "GET" ? () => fetch(href, init) : null);
       },
-      // send starts a turn with the A2A agent (transport "a2a") carrying text.
+      // send starts a turn with the agent (transport "a2a" or "agui") carrying text.
       send(text) {
         live();
-        if (options.transport !== "a2a") throw new Error('a2ui: send() needs transport "a2a"');
+        if (options.transport !== "a2a" && options.transport !== "agui") throw new Error('a2ui: send() needs transport "a2a" or "agui"');
         later(() => r.send(String(text)));
         return api;
       },
@@ -742,7 +792,7 @@
         return;
       }
       const transport = this.getAttribute("transport") || "";
-      const agent = transport === "a2a" ? this.getAttribute("agent") : null;
+      const agent = transport === "a2a" || transport === "agui" ? this.getAttribute("agent") : null;
       const src = agent ? null : this.getAttribute("src");
       // Fetch the stream now, in parallel with the wasm compile.
       const href = src ? new URL(src, location.href).href : "";

@@ -15,6 +15,7 @@ import (
 	"github.com/a2ui-go/a2ui/protocol"
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
+	"github.com/a2ui-go/a2ui/transport/agui"
 )
 
 // processPiece is the size of the pieces a large process() payload is applied in.
@@ -39,6 +40,8 @@ type jsRenderer struct {
 	// agentURL its URL (the base of relative URLs in its surfaces).
 	a2a      *a2a.Client
 	agentURL string
+	// agui is the agent connection when the renderer was mounted with transport "agui".
+	agui *agui.Client
 	// pieces are the process() pieces still to apply, in call order; pumping is set
 	// while a task that applies them is queued; drained run once none is left (flush).
 	pieces  []func()
@@ -137,8 +140,9 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		p.Apply(&opts)
 	}
 	// Actions POST to the page's action URL, except under the OpenWOP profile (actions
-	// are page events) and over A2A (they go as A2A messages, through Send).
-	if profile != "openwop" && optString(args[1], "transport") != "a2a" {
+	// are page events), over A2A (they go as A2A messages, through Send) and over AG-UI
+	// (runs).
+	if tr := optString(args[1], "transport"); profile != "openwop" && tr != "a2a" && tr != "agui" {
 		opts.ActionURL = optString(args[1], "actionURL")
 	}
 	if err := applyCatalogs(&opts, args[0], args[1]); err != nil {
@@ -261,15 +265,19 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		}
 		post(func() {
 			if !jr.destroyed {
-				jr.a2aSend(text)
+				jr.sendText(text)
 			}
 		})
 		return nil
 	})
-	if optString(args[1], "transport") == "a2a" {
-		agent, message := optString(args[1], "agent"), optString(args[1], "message")
+	if tr := optString(args[1], "transport"); tr == "a2a" || tr == "agui" {
+		agent, message, input := optString(args[1], "agent"), optString(args[1], "message"), optString(args[1], "agui")
 		post(func() {
-			if !jr.destroyed {
+			switch {
+			case jr.destroyed:
+			case tr == "agui":
+				jr.startAGUI(agent, message, input)
+			default:
 				jr.startA2A(agent, message)
 			}
 		})
@@ -568,6 +576,10 @@ func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 func (jr *jsRenderer) SendAction(body []byte, actionID string, timeout time.Duration, done func(error)) {
 	if jr.a2a != nil {
 		jr.a2aAction(body, actionID, timeout, done)
+		return
+	}
+	if jr.agui != nil {
+		jr.aguiAction(body, timeout, done)
 		return
 	}
 	done(nil)

@@ -18,6 +18,10 @@
 //     at /.well-known/agent-card.json, JSON-RPC A2A 1.0 at /a2a/v1 and 0.3 at
 //     /a2a/v0.3 (a text turn "booking" or "tasks" streams the demo, actions are
 //     answered as above).
+//   - serve an AG-UI agent (package aguiagent, the community AG-UI Go SDK) at
+//     POST /agent/default/run: the middleware's lifecycle, a retry and a painted
+//     surface; an action gets a follow-up in a new slot; ?mode=fail and ?mode=error
+//     (or the message "fail" / "error") play a failed generation and a RUN_ERROR.
 //
 // Usage:
 //

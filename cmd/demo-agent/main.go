@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/a2aagent"
+	"github.com/a2ui-go/a2ui/cmd/demo-agent/aguiagent"
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/demoagent"
 )
 
@@ -30,7 +31,7 @@ func main() {
 	a2a := a2aagent.NewHandler(a2aagent.FromDemo(*samples, agent), a2aagent.Options{Delay: *delay})
 	srv := &http.Server{
 		Addr:              *addr,
-		Handler:           WithA2A(NewServer(*dir, agent), a2a),
+		Handler:           WithAGUI(WithA2A(NewServer(*dir, agent), a2a), aguiagent.NewHandler(aguiagent.Options{Delay: *delay})),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	ln, err := net.Listen("tcp", *addr)

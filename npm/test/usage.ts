@@ -68,6 +68,15 @@ async function main(): Promise<void> {
   await r.connect(new URL("/agent/stream", location.href), { transport: "jsonl", body: "text" });
   await r.connect("/s", { transport: "" });
   await r.flush();
+  // An AG-UI agent: one thread, a run per turn or action.
+  const ag = mount(div, { transport: "agui", agent: "/agent/default/run", message: "hi", headers: { Authorization: "Bearer t" },
+    agui: { tools: [], context: [{ description: "d", value: "v" }], forwardedProps: { app: 1 } } });
+  ag.send("more");
+  ag.element.addEventListener("a2ui-task", (e) => {
+    const s: string = e.detail.state;
+    const run: string | undefined = e.detail.runId;
+    void [s, run];
+  });
   const dm: JSONObject | undefined = r.dataModel("s");
   const email = dm?.email;
   const ids: string[] = r.surfaces();
@@ -138,6 +147,8 @@ async function main(): Promise<void> {
   mount(div, { headers: [["a", "b"]] });
   // @ts-expect-error: transport is jsonl, sse or empty
   void r.connect("/s", { transport: "websocket" });
+  // @ts-expect-error: agui's members are JSON, forwardedProps an object
+  mount(div, { transport: "agui", agui: { forwardedProps: [1] } });
   // @ts-expect-error: process takes messages, not numbers
   r.process(42);
   // @ts-expect-error: no such renderer method
