@@ -81,3 +81,15 @@ func (r *Renderer) standardAlias(c *catalog.Catalog) *catalog.Catalog {
 	}
 	return c
 }
+
+// SetDefaultCatalog sets Options.DefaultCatalog for the surfaces created from now on;
+// unless override, only when none is set.
+func (r *Renderer) SetDefaultCatalog(id string, override bool) {
+	if r.opts.DefaultCatalog != "" && !override {
+		return
+	}
+	r.opts.DefaultCatalog = id
+	for i, c := range r.opts.Catalogs {
+		r.opts.Catalogs[i] = r.standardAlias(c)
+	}
+}

@@ -86,7 +86,11 @@ const DefaultBudget = 20 * time.Millisecond
 type Catalog struct {
 	ID string
 	// Extends is "basic" (the basic catalog's components and functions come too) or "".
-	Extends    string
+	Extends string
+	// V08Default: the catalog extends v0.8's standard catalog, as the official v0.8
+	// clients register custom components: v0.8 surfaces that name no catalogId render
+	// with it (render.Options.DefaultCatalog).
+	V08Default bool
 	Components []Component
 	Functions  []Function
 }
@@ -236,7 +240,7 @@ func Parse(b []byte, call func(key string) func(map[string]any) (any, error)) ([
 		if !ok {
 			return nil, errors.New("catalog " + strconv.Itoa(i) + " is not an object")
 		}
-		c := Catalog{ID: str(m["catalogId"]), Extends: str(m["extends"])}
+		c := Catalog{ID: str(m["catalogId"]), Extends: str(m["extends"]), V08Default: m["v08Default"] == true}
 		comps, _ := m["components"].(map[string]any)
 		for _, name := range sortedKeys(comps) {
 			cm, _ := comps[name].(map[string]any)
