@@ -286,7 +286,7 @@ func (r *Renderer) DataModel(id string) []byte {
 		return s.dmJSON
 	}
 	root, _ := ms.Data.Get(nil) // read-only: encoded, never kept
-	b := protocol.AppendJSON(make([]byte, 0, 1024), root)
+	b := ms.Data.AppendJSON(make([]byte, 0, 1024), root) // keys in stream order
 	if s != nil {
 		s.dmJSON, s.dmVersion = b, v
 	}
