@@ -285,7 +285,7 @@ func (r *Renderer) DataModel(id string) []byte {
 	if s != nil && s.dmJSON != nil && s.dmVersion == v {
 		return s.dmJSON
 	}
-	root, _ := ms.Data.Get(nil) // read-only: encoded, never kept
+	root, _ := ms.Data.Get(nil)                          // read-only: encoded, never kept
 	b := ms.Data.AppendJSON(make([]byte, 0, 1024), root) // keys in stream order
 	if s != nil {
 		s.dmJSON, s.dmVersion = b, v

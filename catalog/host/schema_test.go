@@ -184,4 +184,3 @@ func TestSampleComponents(t *testing.T) {
 		t.Errorf("reported %v", reported)
 	}
 }
-
