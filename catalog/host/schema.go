@@ -182,7 +182,7 @@ func equalJSON(a, b any) bool {
 func ParseSchema(m map[string]any) (s *Schema, bindable bool, kind string) {
 	s = &Schema{Description: str(m["description"])}
 	addType := func(t string) {
-		if t != "" && !slices.Contains(s.Types, t) {
+		if t != "" && t != Any && !slices.Contains(s.Types, t) {
 			s.Types = append(s.Types, t)
 		}
 	}

@@ -30,7 +30,7 @@ func TestParseProp(t *testing.T) {
 	}{
 		{"short form", `{"type":"string","bindable":true}`, host.String, true, `{"type":"string"}`},
 		{"union", `{"type":["string","number"],"description":"d"}`, host.Any, false, `{"description":"d","type":["string","number"]}`},
-		{"any", `{"type":"any","bindable":true}`, "any", true, `{"type":"any"}`},
+		{"any", `{"type":"any","bindable":true}`, host.Any, true, `{}`},
 		{"no type", `{"description":"anything"}`, host.Any, false, `{"description":"anything"}`},
 		{"integer", `{"type":"integer"}`, host.Number, false, `{"type":"integer"}`},
 		{"enum", `{"type":"string","enum":["readOnly","interactive"]}`, host.String, false, `{"enum":["readOnly","interactive"],"type":"string"}`},
