@@ -3,6 +3,7 @@
 package browser
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -114,7 +115,11 @@ func sampleLines(t *testing.T, rel string) []string {
 	}
 	out := make([]string, len(msgs))
 	for i, m := range msgs {
-		out[i] = string(m)
+		var b bytes.Buffer
+		if err := json.Compact(&b, m); err != nil {
+			t.Fatal(err)
+		}
+		out[i] = b.String() // one message a line, its keys as the file has them
 	}
 	return out
 }
@@ -286,7 +291,7 @@ func TestOrgChartNodeClick(t *testing.T) {
 			waitJS(ctx, `T.q("host", "org-chart").getAttribute("aria-busy") === "true"`)
 			evalJSON(ctx, `(T.q("host", "org-chart").shadowRoot.querySelectorAll("button")[1].click(), true)`) // in flight: ignored
 			close(gate)
-			body := waitActionBody(t, rec)
+			body := waitUserAction(t, rec)
 			checkAction(t, "node click POST", []byte(body), c.want)
 			waitJS(ctx, `!T.q("host", "org-chart").hasAttribute("aria-busy")`)
 			if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
@@ -319,7 +324,7 @@ func TestWebFrameRoundTrip(t *testing.T) {
 			waitJS(ctx, `(() => { const d = `+frame+`; return !!(d && d.getElementById("desk")); })()`)
 			evalJSON(ctx, `(`+frame+`.getElementById("bad").click(), true)`)
 			evalJSON(ctx, `(`+frame+`.getElementById("desk").click(), true)`)
-			body := waitActionBody(t, rec)
+			body := waitUserAction(t, rec)
 			want := `{"version":"v0.9","action":{"name":"chart_node_click","surfaceId":"location-surface","sourceComponentId":"floor-plan-comp","context":{"clickedNodeName":"Jane Doe","contactId":"4","deskId":"desk-1","source":"modal"}}}`
 			if v == "0.8" {
 				want = `{"userAction":{"name":"chart_node_click","surfaceId":"location-surface","sourceComponentId":"floor-plan-comp","context":{"clickedNodeName":"Jane Doe","contactId":"4","deskId":"desk-1","source":"modal"}}}`
@@ -435,5 +440,20 @@ func TestPageCatalogOrderAndSchemas(t *testing.T) {
 	})()`)
 	if got != `["The management chain, top first.",true]` {
 		t.Errorf("inline catalog chain [description, nested required] = %s", got)
+	}
+}
+
+// waitUserAction waits for the first POST carrying an action of any version (v0.8's
+// userAction too: the renderer posts its error reports to the same URL) and returns it.
+func waitUserAction(t *testing.T, rec *actionRecorder) string {
+	t.Helper()
+	for n := 1; ; n++ {
+		bodies := rec.Wait(t, n)
+		for _, b := range bodies {
+			if strings.Contains(b, `"action":`) || strings.Contains(b, `"userAction":`) {
+				return b
+			}
+		}
+		n = len(bodies)
 	}
 }
