@@ -457,3 +457,28 @@ func waitUserAction(t *testing.T, rec *actionRecorder) string {
 		n = len(bodies)
 	}
 }
+
+// Against the demo agent (what the gallery's live mode plays): the org chart's node
+// click and the floor plan's desk click are answered from clickedNodeName, and the
+// floor plan is the agent's own framed page.
+func TestGoogleSamplesDemoAgent(t *testing.T) {
+	requireBuilt(t)
+	base := serve(t, rendererPageWith(rendererPagePath, sampleElements), demoAgent(t, 0))
+	for _, v := range []string{"0.8", "0.9"} {
+		t.Run(v, func(t *testing.T) {
+			ctx := openRenderer(t, base, `{actionURL: "/agent/action", catalogs: [sampleCatalog]}`)
+			evalJSON(ctx, `T.rr("host").connect("/agent/stream?sample=google-samples/custom-components/`+v+`/org_chart").then(() => true)`)
+			flush(ctx, "host")
+			evalJSON(ctx, `(T.q("host", "org-chart").shadowRoot.querySelectorAll("button")[2].click(), true)`)
+			waitJS(ctx, `T.text("host").includes("Selected") && T.text("host").includes("Alice Johnson") && T.text("host").includes("Director")`)
+
+			evalJSON(ctx, `T.rr("host").connect("/agent/stream?sample=google-samples/custom-components/`+v+`/floor_plan").then(() => true)`)
+			frame := `T.q("host", "web-frame").frame.contentDocument`
+			waitJS(ctx, `(() => { const d = `+frame+`; return !!(d && d.querySelector('[data-desk="desk-4"]')); })()`)
+			evalJSON(ctx, `(`+frame+`.querySelector('[data-desk="desk-4"]').click(), true)`)
+			waitJS(ctx, `T.text("host").includes("John Smith") && T.text("host").includes("Desk 4 on the floor plan")`)
+			clickIn(ctx, "host", `[data-surface-id="location-surface"] button`) // Close Map
+			waitJS(ctx, `!T.rr("host").surfaces().includes("location-surface")`)
+		})
+	}
+}

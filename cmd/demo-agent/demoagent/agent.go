@@ -34,6 +34,7 @@ const BasicCatalogV09 = "https://a2ui.org/specification/v0_9/catalogs/basic/cata
 // the task list under a mutex.
 //
 //	GET  /agent/stream?sample=NAME[&transport=sse]  stream a sample file line by line
+//	GET  /agent/static/floorplan.html             the WebFrame sample's framed floor plan
 //	POST /agent/action                              answer client messages with JSONL messages
 //
 // Respond holds the scripted logic apart from HTTP, so another transport (A2A)
@@ -76,7 +77,13 @@ func NewAgent(dir string, delay time.Duration) (*Agent, error) {
 }
 
 // ServeHTTP routes the agent endpoints.
-func (a *Agent) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.server.ServeHTTP(w, r) }
+func (a *Agent) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet && r.URL.Path == floorPlanPath {
+		serveFloorPlan(w)
+		return
+	}
+	a.server.ServeHTTP(w, r)
+}
 
 var sampleName = regexp.MustCompile(`^[A-Za-z0-9_-]+(/[A-Za-z0-9_.-]+)*(\.jsonl)?$`)
 
@@ -117,6 +124,9 @@ func (a *Agent) stream(w *agent.Writer, r *http.Request) error {
 			a.tasks = tasks
 			a.mu.Unlock()
 		}
+	}
+	if strings.HasPrefix(name, "google-samples/") {
+		data = localStatic(data, r)
 	}
 	msgs, err := sampleMessages(data)
 	if err != nil {
