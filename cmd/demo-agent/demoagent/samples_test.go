@@ -46,3 +46,26 @@ func TestGoogleSampleStreamsAndAnswers(t *testing.T) {
 		})
 	}
 }
+
+// The floor plan sample streams with its frame URL on this agent, which serves the page.
+func TestFloorPlanServedAndLinked(t *testing.T) {
+	_, srv := newTestAgent(t, 0)
+	resp, err := http.Get(srv.URL + "/agent/stream?sample=google-samples/custom-components/0.8/floor_plan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(body), `"url":"`+srv.URL+`/agent/static/floorplan.html?data=`) || strings.Contains(string(body), "localhost:10004") {
+		t.Errorf("frame URL not pointed at the agent: %s", body)
+	}
+	page, err := http.Get(srv.URL + "/agent/static/floorplan.html?data=%7B%7D")
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	if page.StatusCode != 200 || !strings.Contains(string(html), `action: "chart_node_click"`) || page.Header.Get("Content-Type") != "text/html; charset=utf-8" {
+		t.Errorf("floor plan: %d %s", page.StatusCode, page.Header.Get("Content-Type"))
+	}
+}
