@@ -26,7 +26,11 @@ func clickScope(in *Instance) binding.Scope {
 // runAction dispatches in's action: an event goes to Env.OnAction with its context
 // resolved now (obscured fields left out unless bound by path, see actionContext); a
 // functionCall runs locally (openUrl → Env.OpenURL) and is never sent.
-func (b *Builder) runAction(in *Instance) {
+func (b *Builder) runAction(in *Instance) { b.runActionWith(in, nil) }
+
+// runActionWith is runAction with extra merged into an event's resolved context (its
+// members win over the agent's entries of the same name).
+func (b *Builder) runActionWith(in *Instance, extra map[string]any) {
 	act, _ := in.props.v["action"].(map[string]any)
 	scope := clickScope(in)
 	if ev, ok := act["event"].(map[string]any); ok {
@@ -40,6 +44,9 @@ func (b *Builder) runAction(in *Instance) {
 			if !b.actionContext(in, scope, ctx, inv.Context) {
 				return
 			}
+		}
+		for k, v := range extra {
+			inv.Context[k] = v
 		}
 		inv.WantResponse, _ = ev["wantResponse"].(bool)
 		if rp, ok := ev["responsePath"].(string); ok {

@@ -51,7 +51,7 @@ type PropSpec struct {
 	// Description is the prop's documentation in the catalog document.
 	Description string
 	// Schema is the JSON Schema of a KindObject prop in the catalog document (nil: any
-	// JSON value). Ignored for the other kinds.
+	// JSON value), and of a KindDynamicValue prop's literal. Ignored for the other kinds.
 	Schema map[string]any
 }
 

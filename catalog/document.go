@@ -188,6 +188,9 @@ func (p PropSpec) schema(v protocol.Version) map[string]any {
 		s = dynamic(`{"items":{"type":"string"},"type":"array"}`)
 	case KindDynamicValue:
 		s = map[string]any{}
+		if p.Schema != nil { // a host prop's declared value, or a binding
+			s = dynamic(string(protocol.AppendJSON(nil, p.Schema)))
+		}
 	case KindEnum:
 		s = map[string]any{"type": "string", "enum": p.Values}
 		if len(p.Values) > 0 {

@@ -3,6 +3,7 @@ package catalog
 import (
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/protocol"
+	"strconv"
 )
 
 // This file is the part of the Builder API that catalogs outside this package (the page's
@@ -24,6 +25,43 @@ func (b *Builder) RunAction(in *Instance, prop string, ev dom.Event) {
 	alias := *in
 	alias.props = &decoded{v: map[string]any{"action": v}}
 	b.runAction(&alias)
+}
+
+// RunActionWith is RunAction with extra (values the element's event carries) merged into
+// the event action's resolved context; extra's members win over the agent's entries of
+// the same name. Extra values are sent as they are, never evaluated as bindings.
+func (b *Builder) RunActionWith(in *Instance, prop string, ev dom.Event, extra map[string]any) {
+	v, ok := in.props.v[prop]
+	if !ok {
+		return
+	}
+	if b.env.AcceptClick != nil && !b.env.AcceptClick(in.UID, ev) {
+		return
+	}
+	alias := *in
+	alias.props = &decoded{v: map[string]any{"action": v}}
+	b.runActionWith(&alias, extra)
+}
+
+// RunNamedAction sends an event action named at run time by the element (the agent did
+// not write it: the caller checks the name against what the agent allows) with ctx as
+// its context, literal values never evaluated. The page's action policy applies, and it
+// is single-flight and logged like a Button's action, keyed by in.
+func (b *Builder) RunNamedAction(in *Instance, name string, ctx map[string]any, ev dom.Event) {
+	if b.env.AcceptClick != nil && !b.env.AcceptClick(in.UID, ev) {
+		return
+	}
+	if !b.pol.AllowAction(name) {
+		b.report(in, &protocol.Error{Code: protocol.CodePolicy, Message: "action " + strconv.Quote(name) + " is not allowed by the page's policy"})
+		return
+	}
+	inv := ActionInvocation{Name: name, SourceComponentID: in.Comp.ID, Context: make(map[string]any, len(ctx)), UID: in.UID}
+	for k, v := range ctx {
+		inv.Context[k] = v
+	}
+	if b.env.OnAction != nil {
+		b.env.OnAction(b.s.ID, inv)
+	}
 }
 
 // Props returns the names of the props in sets, in no particular order.

@@ -109,28 +109,58 @@ export interface MountOptions {
    *  those of `A2UI.defineCatalog`). An invalid declaration fails the renderer closed with
    *  an `a2ui-error` {code: "VALIDATION_FAILED"}. */
   catalogs?: CatalogDeclaration[];
+  /** The catalog id of v0.8 surfaces whose beginRendering names no catalogId (or v0.8's
+   *  standard catalog): a page catalog, as the official v0.8 clients register custom
+   *  components (attribute `default-catalog`). Overrides a `v08Default` catalog. */
+  defaultCatalog?: string;
 }
 
 // ---- A2UI.defineCatalog -----------------------------------------------------------------
 
 /** The type of a host component's prop (README "Custom components from JS"). */
-export type HostPropType = "string" | "number" | "boolean" | "object" | "array" | "url" | "action" | "child" | "children";
+export type HostPropType = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null" | "any" | "url" | "action" | "child" | "children";
+
+/** The JSON Schema subset a value prop (or a member of one) is declared with. */
+export interface HostSchema {
+  /** A type, or a union of types; absent or "any": any JSON value. */
+  type?: HostPropType | HostPropType[];
+  /** The allowed values (any JSON values). */
+  enum?: JSONValue[];
+  const?: JSONValue;
+  /** Members of an object (undeclared members pass) and those it must have. */
+  properties?: { [name: string]: HostSchema };
+  required?: string[] | boolean;
+  /** The schema of an array's items. */
+  items?: HostSchema;
+  /** Alternatives; a `$ref` to A2UI's common types (DynamicString, DynamicNumber,
+   *  DynamicBoolean, DynamicStringList, DynamicValue, DataBinding) makes the prop bindable,
+   *  one to Action, ComponentId or ChildList makes it an action, child or children prop. */
+  oneOf?: HostSchema[];
+  anyOf?: HostSchema[];
+  $ref?: string;
+  /** Documents the prop in the capabilities' inline catalog. */
+  description?: string;
+}
 
 /** One declared prop of a host component. string, number, boolean, object, array and url props
  *  are set as element properties (the JSON value, never an attribute); action props run
  *  from a declared event; child and children props render A2UI components into
  *  `<div slot="<prop>">` children of the element. */
-export interface HostProp {
-  type: HostPropType;
+export interface HostProp extends HostSchema {
+  /** Absent (or a union): any JSON value of the declared types. An array prop also
+   *  accepts an object keyed "0", "1", … (a v0.8 valueMap list): the element gets the
+   *  array, in index order. Objects reach the element with their keys in stream order. */
+  type?: HostPropType | HostPropType[];
   /** The agent may bind it ({path} or {call}); else it takes a literal only. */
   bindable?: boolean;
   /** A component without it is reported (VALIDATION_FAILED). */
   required?: boolean;
-  /** The allowed values of a string prop; another value is reported and dropped. */
-  enum?: string[];
-  /** A url prop's policy list (default "link"): the element gets the resolved absolute
-   *  URL; one the policy refuses is reported (POLICY_DENIED) and left unset. */
-  kind?: "link" | "image" | "media";
+  /** The allowed values; another value is reported and dropped. */
+  enum?: JSONValue[];
+  /** A url prop's policy list (default "link"; "frame", a document to frame, is checked
+   *  against the link list): the element gets the resolved absolute http(s) URL; one the
+   *  policy refuses is reported (POLICY_DENIED) and left unset. */
+  kind?: "link" | "image" | "media" | "frame";
 }
 
 /** A DOM event of the element (dispatched on the element itself; it need not bubble):
@@ -138,6 +168,15 @@ export interface HostProp {
 export interface HostEvent {
   /** The action prop it runs (the POST carries the action's context, resolved now). */
   action?: string;
+  /** Instead of `action`: where the event holds an action name ("detail.action"), for
+   *  actions named at run time (a framed app's). Sent only when the array prop `allow`
+   *  (the agent's list) holds the name and the page's policy allows it; single-flight. */
+  name?: string;
+  /** With `name`: the array prop listing the names the agent allows. */
+  allow?: string;
+  /** With `action` or `name`: an object of the event ("detail", "detail.a.b") merged
+   *  into the action's context (its members win over the agent's entries). */
+  context?: string;
   /** The bindable prop whose {path} receives the value (two-way binding). */
   bind?: string;
   /** Where the value comes from: "detail" (default), "detail.a.b", or "value" (the
@@ -152,6 +191,14 @@ export interface HostComponent {
   /** Returns a fresh element for each instance (called by the renderer's DOM applier). */
   create?: () => Element;
   props?: { [name: string]: HostProp };
+  /** The component's JSON Schema instead of (or under) `props`: `{type: "object",
+   *  properties, required}` as Lit's componentRegistry.register takes it, or a v0.9
+   *  catalog's component (allOf entries); `props` entries win. */
+  schema?: JSONObject;
+  /** Names of required props (beside `required: true` on a prop). */
+  required?: string[];
+  /** Documents the component in the capabilities' inline catalog. */
+  description?: string;
   /** DOM event type → what it does. */
   events?: { [type: string]: HostEvent };
 }
@@ -174,8 +221,13 @@ export interface HostFunction {
 export interface CatalogDeclaration {
   /** The id agents name in createSurface.catalogId. */
   catalogId: string;
-  /** "basic": the basic catalog's components and functions come too. */
+  /** "basic": the basic catalog's components and functions come too. A component named
+   *  like a basic one (TextField) replaces it on this catalog's surfaces only. */
   extends?: "basic";
+  /** v0.8 surfaces whose beginRendering names no catalogId (or v0.8's standard catalog)
+   *  render with this catalog, as the official v0.8 clients register custom components;
+   *  the first such catalog wins, the `defaultCatalog` mount option over it. */
+  v08Default?: boolean;
   components?: { [name: string]: HostComponent };
   functions?: { [name: string]: HostFunction };
 }
@@ -314,8 +366,10 @@ export interface A2UI {
   /** Attaches a renderer to element (an open shadow root) and returns it at once; calls
    *  queue until the runtime is up. */
   mount<E extends HTMLElement>(element: E, options?: MountOptions): Renderer<E>;
-  /** Adds a catalog for every renderer mounted after the call (before or after the
-   *  runtime is up); an id defined twice, or a malformed declaration, throws. */
+  /** Adds a catalog to the page, for every renderer (mounted before or after, runtime up
+   *  or not): it serves the surfaces whose createSurface comes after the call; one created
+   *  earlier on its id stays failed closed. An id defined twice, or a malformed
+   *  declaration, throws. */
   defineCatalog(catalog: CatalogDeclaration): void;
 }
 
@@ -323,7 +377,7 @@ export interface A2UI {
 export declare const ready: Promise<A2UI>;
 /** Attaches a renderer to element and returns it at once (see `A2UI.mount`). */
 export declare function mount<E extends HTMLElement>(element: E, options?: MountOptions): Renderer<E>;
-/** Adds a catalog for every renderer mounted later (see `A2UI.defineCatalog`). */
+/** Adds a catalog for every renderer, for surfaces created later (see `A2UI.defineCatalog`). */
 export declare function defineCatalog(catalog: CatalogDeclaration): void;
 declare const A2UI: A2UI;
 export default A2UI;
@@ -367,6 +421,8 @@ export interface A2UIRendererAttributes {
   "trusted-clicks-only"?: string;
   /** Present: capabilities carry inline catalogs (MountOptions.inlineCatalogs). */
   "inline-catalogs"?: string;
+  /** The catalog of v0.8 surfaces without a catalogId (MountOptions.defaultCatalog). */
+  "default-catalog"?: string;
   /** MountOptions.actionTimeout, in milliseconds. */
   "action-timeout"?: string;
   /** `off`: an SSE `src` does not reconnect after a drop. */

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -73,6 +74,12 @@ type Options struct {
 	Catalogs []*catalog.Catalog
 	// Catalog is a shorthand: it goes before Catalogs.
 	Catalog *catalog.Catalog
+	// DefaultCatalog is the catalog id of surfaces that name none or v0.8's standard
+	// catalog (a v0.8 beginRendering without catalogId selects it): a page catalog
+	// extending the standard one, as the official v0.8 clients register custom
+	// components. "" means the first catalog. An id no catalog accepts fails such
+	// surfaces closed, like an unknown catalogId.
+	DefaultCatalog string
 	// Functions, if set, evaluates the FunctionCalls of every surface instead of the
 	// functions each catalog carries (Catalog.Functions).
 	Functions *binding.Functions
@@ -162,14 +169,16 @@ const debounce = 200 * time.Millisecond
 type Renderer struct {
 	host Host
 	opts Options
-	// funcs are the function registries of opts.Catalogs (same index).
-	funcs   []*binding.Functions
-	proc    *model.Processor
-	enc     dom.Encoder
-	surf    map[string]*surface
-	order   []string
-	pending map[string]pendingAction // v0.10 wantResponse actions by actionId
-	frameRq bool
+	// funcs are the function registries of opts.Catalogs (same index); fixedFuncs is
+	// Options.Functions as given (nil: each catalog's own).
+	funcs      []*binding.Functions
+	fixedFuncs *binding.Functions
+	proc       *model.Processor
+	enc        dom.Encoder
+	surf       map[string]*surface
+	order      []string
+	pending    map[string]pendingAction // v0.10 wantResponse actions by actionId
+	frameRq    bool
 	// dispatching: a user event is being dispatched, and Dispatch renders its frame
 	// itself, so markDirty asks the host for no frame callback.
 	dispatching bool
@@ -239,41 +248,16 @@ func New(h Host, opts Options) *Renderer {
 		opts.Policy = policy.Default()
 	}
 	applyLimits(&opts)
+	r := &Renderer{host: h, surf: map[string]*surface{}, pending: map[string]pendingAction{}, streams: map[*Stream]bool{}}
+	r.fixedFuncs = opts.Functions
+	r.opts.DefaultCatalog = opts.DefaultCatalog
+	opts.Catalogs = slices.Clone(opts.Catalogs) // the caller's slice stays as it was
+	for i, c := range opts.Catalogs {
+		opts.Catalogs[i] = r.standardAlias(c)
+	}
 	funcs := make([]*binding.Functions, len(opts.Catalogs))
 	for i, c := range opts.Catalogs {
-		f := opts.Functions
-		if f == nil {
-			f = c.Functions()
-		}
-		// A clone per renderer: its limits, policy and catalog resolver are its own. One
-		// policy governs components, URL props and every function call, whether from an
-		// action, a dynamic value or the agent.
-		f = f.Clone()
-		if x := opts.ExtraFunctions; x != nil {
-			for _, n := range x.Names() {
-				if fn, ok := x.Func(n); ok {
-					f.Register(n, fn)
-				}
-			}
-		}
-		if opts.MaxFormatOutput > 0 {
-			f.SetMaxOutput(opts.MaxFormatOutput)
-		}
-		if opts.Policy.Functions.Allow != nil || len(opts.Policy.Functions.Deny) > 0 {
-			f.SetPolicy(opts.Policy)
-		}
-		funcs[i] = f
-	}
-	resolve := func(id string) (*binding.Functions, bool) {
-		for i, c := range opts.Catalogs {
-			if c.Accepts(id) {
-				return funcs[i], true
-			}
-		}
-		return nil, false
-	}
-	for _, f := range funcs {
-		f.SetCatalogs(resolve)
+		funcs[i] = r.catalogFuncs(&opts, c)
 	}
 	opts.Functions = funcs[0]
 	if opts.Now == nil {
@@ -281,8 +265,7 @@ func New(h Host, opts Options) *Renderer {
 	}
 	lim := opts.Limits
 	lim.Pause = opts.Yield
-	r := &Renderer{host: h, opts: opts, proc: model.NewProcessor(lim), funcs: funcs,
-		surf: map[string]*surface{}, pending: map[string]pendingAction{}, streams: map[*Stream]bool{}}
+	r.opts, r.proc, r.funcs = opts, model.NewProcessor(lim), funcs
 	r.proc.OnChange(r.onSurfaceEvent)
 	return r
 }
@@ -303,8 +286,8 @@ func (r *Renderer) DataModel(id string) []byte {
 	if s != nil && s.dmJSON != nil && s.dmVersion == v {
 		return s.dmJSON
 	}
-	root, _ := ms.Data.Get(nil) // read-only: encoded, never kept
-	b := ms.Data.AppendJSON(make([]byte, 0, 1024), root)
+	root, _ := ms.Data.Get(nil)                          // read-only: encoded, never kept
+	b := ms.Data.AppendJSON(make([]byte, 0, 1024), root) // keys in stream order
 	if s != nil {
 		s.dmJSON, s.dmVersion = b, v
 	}
@@ -383,8 +366,8 @@ func (r *Renderer) onSurfaceEvent(ev model.SurfaceEvent) {
 		if cat < 0 {
 			s.unsupported = true
 			cat = 0
-			id := ""
-			if ms != nil {
+			id := r.opts.DefaultCatalog
+			if ms != nil && ms.CatalogID != "" {
 				id = ms.CatalogID
 			}
 			// Reported at createSurface, before any component arrives.
@@ -664,23 +647,12 @@ func (r *Renderer) Dispatch(surfaceID string, ev dom.Event) {
 	}
 }
 
-// catalogIndex returns the index of the first catalog accepting catalogID ("" — v0.8
-// without one — is the first), or -1.
-func (r *Renderer) catalogIndex(catalogID string) int {
-	for i, c := range r.opts.Catalogs {
-		if c.Accepts(catalogID) {
-			return i
-		}
-	}
-	return -1
-}
-
 // rebindCatalog moves s to the catalog of catalogID when it names another of the
 // renderer's catalogs: v0.8's beginRendering (which may name the catalog) can follow the
 // surfaceUpdate that created the surface. An unknown id is left to the build, which fails
 // the surface closed.
 func (r *Renderer) rebindCatalog(s *surface, catalogID string) {
-	if s.unsupported || s.env.Catalog.Accepts(catalogID) {
+	if s.unsupported || (catalogID != protocol.CatalogV08Standard && s.env.Catalog.Accepts(catalogID)) {
 		return
 	}
 	if i := r.catalogIndex(catalogID); i >= 0 {

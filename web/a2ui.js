@@ -284,7 +284,7 @@
     for (const [name, f] of fns) {
       if (!f || typeof f.call !== "function") throw new TypeError("a2ui: function " + name + " needs call: (args) => value");
     }
-    const out = { catalogId: c.catalogId, extends: c.extends || "", components: {}, functions: {} };
+    const out = { catalogId: c.catalogId, extends: c.extends || "", v08Default: c.v08Default === true, components: {}, functions: {} };
     for (const [name, d] of comps) {
       const comp = { props: plain(d.props), events: plain(d.events) };
       if (typeof d.create === "function") {
@@ -303,12 +303,15 @@
     }
     return out;
   }
-  // defineCatalog adds a catalog for every renderer mounted from now on; an id defined
+  // defineCatalog adds a catalog to the page: every renderer, mounted before or after,
+  // binds it to the surfaces created from then on (Go: Renderer.AddCatalog). An id defined
   // twice, or a malformed declaration, throws.
   function defineCatalog(c) {
     const id = c && c.catalogId;
     if (pageCatalogs.some((x) => x.catalogId === id)) throw new Error("a2ui: catalog " + JSON.stringify(id) + " is already defined");
-    pageCatalogs.push(declare(c));
+    const d = declare(c);
+    pageCatalogs.push(d);
+    for (const m of mounts) m.addCatalog(d);
   }
   // callFunction runs host function key with the JSON arguments (Go calls it on its UI
   // goroutine): {v} with the result, or {error}.
@@ -440,8 +443,12 @@
     }
     adoptStyles(shadow);
     const takeover = prerendered(shadow, !!options._holdPrerendered);
-    // The page's catalogs as of now, then this renderer's own.
-    const catalogs = JSON.stringify(pageCatalogs.concat((options.catalogs || []).map(declare)));
+    // This renderer's own catalogs; the page's are read when the runtime creates it, and
+    // those defined later are added to the live renderer (addCatalog below). known: the
+    // page catalogs the Go renderer has.
+    const own = (options.catalogs || []).map(declare);
+    let known = new Set();
+    const defaultCatalog = String(options.defaultCatalog || element.getAttribute("default-catalog") || "");
     const hooks = {
       callFunction,
       // emit is called by Go (UI goroutine, never blocking) with an event type and JSON detail.
@@ -631,8 +638,10 @@
         openwop: options.openwop || {},
         // caps (policy.LimitNames) over the policy's "limits"; checked like it (fails closed)
         limits: options.limits ? JSON.stringify(options.limits) : "",
-        catalogs,
+        catalogs: JSON.stringify(pageCatalogs.concat(own)),
+        defaultCatalog,
       });
+      known = new Set(pageCatalogs);
       started = true;
       if (created && typeof created.error === "string") {
         // Fail closed: no renderer, a visible notice, an error event, ready rejects.
@@ -658,6 +667,14 @@
     };
     let notice = null;
     const recovery = {
+      // addCatalog: a page catalog defined after the mount, for the surfaces created next.
+      addCatalog(d) {
+        later(() => {
+          if (dead || !r || known.has(d)) return;
+          known.add(d);
+          r.addCatalogs(JSON.stringify([d]));
+        });
+      },
       die(reason, again) {
         r = null;
         takeover.clear();

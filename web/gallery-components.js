@@ -1,8 +1,10 @@
 // gallery-components.js: the gallery's own host components (README "Custom components
-// from JS"). Three custom elements, drawn with plain DOM, SVG and CSS (no network, no
+// from JS"). Five custom elements, drawn with plain DOM, SVG and CSS (no network, no
 // innerHTML), and one page catalog that maps A2UI component types to them, for the
 // streams in testdata/custom/ (modelled on google/A2UI's custom-catalog samples: a
-// contact card, a chart, a map). Load it after a2ui.js and before any renderer mounts.
+// contact card, a chart, a map); and the OrgChart and WebFrame of google/A2UI's
+// custom-components samples (testdata/google-samples) with their catalog. Load it
+// after a2ui.js (catalogs bind when a surface is created, so before any stream).
 (() => {
   "use strict";
   if (!window.A2UI || typeof window.A2UI.defineCatalog !== "function") return;
@@ -172,6 +174,106 @@
     }
   }
   prop(MapView, "label", "pins", "selected");
+
+  // google/A2UI's custom-components samples (testdata/google-samples), as a page
+  // developer writes them for this renderer: <gallery-org-chart> and <gallery-web-frame>.
+
+  // <gallery-org-chart>: chain [{title, name}], top first; a node click fires
+  // "node-click" {clickedNodeTitle, clickedNodeName}, which the catalog merges into the
+  // agent's action (the renderer marks the element aria-busy while it is in flight).
+  class OrgChart extends Base {
+    constructor() {
+      super(`ol { list-style: none; margin: 0; padding: 16px; display: flex; flex-direction: column; align-items: center; gap: 4px; }
+        li { display: flex; flex-direction: column; align-items: center; gap: 4px; }
+        li + li::before { content: "↓"; color: var(--a2ui-color-on-surface-variant, #45464f); }
+        button { min-width: 220px; padding: 10px 20px; border: 1px solid var(--a2ui-color-outline, #767680); border-radius: 8px;
+          background: var(--a2ui-color-surface, #fff); color: inherit; display: flex; flex-direction: column; align-items: center; }
+        li:last-child button { border-width: 2px; border-color: var(--a2ui-color-primary, #3b5bdb); background: var(--a2ui-primary-container, #dbe1ff); }
+        :host([aria-busy="true"]) button { opacity: 0.6; cursor: progress; }
+        .title { font-size: 13px; text-transform: uppercase; color: var(--a2ui-color-on-surface-variant, #45464f); }
+        .name { font-weight: 600; }`);
+    }
+    render() {
+      const chain = Array.isArray(this.chain) ? this.chain.filter((n) => n && typeof n.name === "string") : [];
+      const items = chain.map((n) => {
+        const title = typeof n.title === "string" ? n.title : "";
+        const b = h("button", { type: "button", "aria-label": "Select " + n.name + " (" + title + ")" },
+          h("span", { class: "title", text: title }), h("span", { class: "name", text: n.name }));
+        b.addEventListener("click", () => this.emit("node-click", { clickedNodeTitle: title, clickedNodeName: n.name }));
+        return h("li", {}, b);
+      });
+      this.shadowRoot.replaceChildren(items.length ? h("ol", { "aria-label": "Organizational chart" }, ...items) : h("p", { text: "No hierarchy data" }));
+    }
+  }
+  prop(OrgChart, "chain");
+
+  // <gallery-web-frame>: frames url (only a document of this page's origin, such as the
+  // demo agent's floor plan: anything else shows a note and loads nothing), sandboxed
+  // without same-origin rights. The framed app's {type: "a2ui_action", action, data}
+  // messages become "frame-action" {action, data}; the catalog lets through only the
+  // names in allowedEvents.
+  class WebFrame extends Base {
+    constructor() {
+      super(`iframe { display: block; width: 100%; border: 1px solid var(--a2ui-color-outline, #767680); border-radius: 8px; background: #f5f5f5; }
+        p { margin: 0; padding: 16px; border: 1px dashed var(--a2ui-color-outline, #767680); border-radius: 8px; }`);
+      this.onMessage = (e) => {
+        const f = this.shadowRoot.querySelector("iframe");
+        if (!f || e.source !== f.contentWindow || !e.data || e.data.type !== "a2ui_action") return;
+        this.emit("frame-action", { action: e.data.action, data: e.data.data });
+      };
+    }
+    connectedCallback() { window.addEventListener("message", this.onMessage); super.connectedCallback(); }
+    disconnectedCallback() { window.removeEventListener("message", this.onMessage); }
+    render() {
+      let u = null;
+      try { u = new URL(this.url); } catch (e) { u = null; }
+      const height = typeof this.height === "number" && this.height > 0 ? this.height : 300;
+      if (!u || u.origin !== location.origin) {
+        this.shadowRoot.replaceChildren(h("p", { text: "Framed page not loaded: " + (u ? u.host : "no URL") + " is not this site." }));
+        return;
+      }
+      const f = h("iframe", { title: "Framed page", sandbox: this.interactionMode === "interactive" ? "allow-scripts allow-forms" : "allow-scripts",
+        referrerpolicy: "no-referrer", style: "height:" + height + "px" });
+      f.src = u.href;
+      this.shadowRoot.replaceChildren(f);
+    }
+  }
+  prop(WebFrame, "url", "height", "interactionMode", "allowedEvents");
+
+  customElements.define("gallery-org-chart", OrgChart);
+  customElements.define("gallery-web-frame", WebFrame);
+
+  // The samples' catalog: v0.9 surfaces name "inline_catalog"; v0.8 surfaces name none,
+  // and get it as the official v0.8 clients register components (v08Default).
+  window.A2UI.defineCatalog({
+    catalogId: "inline_catalog",
+    extends: "basic",
+    v08Default: true,
+    components: {
+      OrgChart: {
+        tag: "gallery-org-chart",
+        description: "A management chain, top first; a click on a person runs the action with clickedNodeName and clickedNodeTitle.",
+        props: {
+          chain: { type: "array", bindable: true, required: true, description: "The people, top first.",
+            items: { type: "object", properties: { title: { type: "string" }, name: { type: "string" } }, required: ["title", "name"] } },
+          action: { type: "action" },
+        },
+        events: { "node-click": { action: "action", context: "detail" } },
+      },
+      WebFrame: {
+        tag: "gallery-web-frame",
+        description: "A framed page; it may send the actions allowedEvents names.",
+        props: {
+          url: { type: "url", kind: "frame", required: true },
+          html: { type: "string", description: "Ignored here: this gallery frames URLs only." },
+          height: { type: "number" },
+          interactionMode: { type: "string", enum: ["readOnly", "interactive"] },
+          allowedEvents: { type: "array", items: { type: "string" } },
+        },
+        events: { "frame-action": { name: "detail.action", allow: "allowedEvents", context: "detail.data" } },
+      },
+    },
+  });
 
   customElements.define("demo-contact-card", ContactCard);
   customElements.define("demo-chart", Chart);

@@ -255,6 +255,17 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		}
 		return string(append(b, ']'))
 	})
+	set("addCatalogs", func(a []safejs.Value) any {
+		if len(a) > 0 && a[0].Type() == safejs.TypeString {
+			src, _ := a[0].String()
+			post(func() {
+				if !jr.destroyed {
+					jr.addCatalogs(src)
+				}
+			})
+		}
+		return nil
+	})
 	set("capabilities", func(a []safejs.Value) any {
 		return string(jr.r.Capabilities())
 	})

@@ -25,13 +25,17 @@ func Defs(c *Catalog) []*catalog.ComponentDef {
 // enums and child references are validated and counted like the basic catalog's) and
 // its render function.
 func Def(d *Component) *catalog.ComponentDef {
-	def := &catalog.ComponentDef{Name: d.Name}
+	def := &catalog.ComponentDef{Name: d.Name, Description: d.Description}
 	names := sortedKeys(d.Props)
 	for _, n := range names {
 		p := d.Props[n]
-		spec := catalog.PropSpec{Name: n, Required: p.Required, Kind: kind(p)}
+		spec := catalog.PropSpec{Name: n, Required: p.Required, Kind: kind(p), Description: p.Description}
 		if len(p.Enum) > 0 {
 			spec.Values = p.Enum
+		}
+		if p.Schema != nil && (spec.Kind == catalog.KindObject || spec.Kind == catalog.KindDynamicValue) {
+			spec.Schema = p.Schema.JSON()
+			delete(spec.Schema, "description")
 		}
 		def.Props = append(def.Props, spec)
 	}
@@ -121,7 +125,7 @@ func render(b *catalog.Builder, in *catalog.Instance, d *Component, names, event
 		if !ok || v == nil {
 			continue
 		}
-		n.Props = append(n.Props, dom.Prop{Name: name, Value: string(protocol.AppendJSON(nil, v)), Host: true})
+		n.Props = append(n.Props, dom.Prop{Name: name, Value: propJSON(in, name, p, v), Host: true})
 	}
 	n.Children = slots
 	if busy, _ := b.ActionState(in); busy {
@@ -136,7 +140,18 @@ func render(b *catalog.Builder, in *catalog.Instance, d *Component, names, event
 			prop := e.Action
 			n.On = append(n.On, dom.Listener{Event: ev, Handler: b.Handler(func(x dom.Event) {
 				x.Synthetic = false // the element is page code: its events are the page's
-				b.RunAction(in, prop, x)
+				extra, ok := eventContext(b, in, e, x)
+				if ok {
+					b.RunActionWith(in, prop, x, extra)
+				}
+			})})
+			continue
+		}
+		if e.Name != "" {
+			allowed := allowList(b, in, e.Allow, d.Props[e.Allow])
+			n.On = append(n.On, dom.Listener{Event: ev, Handler: b.Handler(func(x dom.Event) {
+				x.Synthetic = false
+				runNamed(b, in, e, x, allowed)
 			})})
 			continue
 		}
@@ -168,7 +183,7 @@ func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, 
 		v = b.Value(in, name)
 	} else {
 		raw, _ := in.Raw(name)
-		if m, ok := raw.(map[string]any); ok && (m["path"] != nil || m["call"] != nil) && p.Type != Object {
+		if m, ok := raw.(map[string]any); ok && (m["path"] != nil || m["call"] != nil) && p.Type != Object && p.Type != Any {
 			b.Error(in, protocol.CodeValidationFailed, name, name+" is not bindable: it takes a literal "+p.Type)
 			return nil, false
 		}
@@ -177,8 +192,19 @@ func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, 
 	if v == nil {
 		return nil, true
 	}
-	v, ok := coerce(v, p)
-	if !ok {
+	if p.Schema != nil {
+		out, msg := p.Schema.Coerce(v)
+		if msg != "" {
+			if !strings.HasPrefix(msg, "/") {
+				msg = " " + msg
+			}
+			b.Error(in, protocol.CodeValidationFailed, name, name+msg)
+			return nil, false
+		}
+		v = out
+	} else if cv, ok := coerce(v, p); ok {
+		v = cv
+	} else {
 		// The engine's wording for literals, so an engine that checks them too reports once.
 		what := p.Type
 		if what == URL {
@@ -202,9 +228,19 @@ func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, 
 	return v, true
 }
 
-// coerce checks v against the declared type (no conversion: a prop value has the type
-// its declaration says, or it is dropped).
+// coerce checks v against the declared type or schema: a prop value has the type its
+// declaration says, or it is dropped. The one conversion: an object keyed "0", "1", …
+// given to an array prop is that array (Schema.Coerce).
 func coerce(v any, p Prop) (any, bool) {
+	if p.Schema != nil {
+		out, msg := p.Schema.Coerce(v)
+		return out, msg == ""
+	}
+	if m, ok := v.(map[string]any); ok && p.Type == Array {
+		if list, ok := indexedList(m); ok {
+			return list, true
+		}
+	}
 	switch p.Type {
 	case String, URL:
 		_, ok := v.(string)
@@ -226,7 +262,7 @@ func coerce(v any, p Prop) (any, bool) {
 }
 
 func urlKind(k string) policy.Kind {
-	switch k {
+	switch k { // "frame": a framed document is checked like a link
 	case "image":
 		return policy.Image
 	case "media":
@@ -236,7 +272,7 @@ func urlKind(k string) policy.Kind {
 }
 
 func article(t string) string {
-	if t == Object || t == Array {
+	if t == Object || t == Array || t == "integer" {
 		return "an " + t
 	}
 	return "a " + t
@@ -286,5 +322,63 @@ func checkAction(b *catalog.Builder, in *catalog.Instance, name string) {
 		b.Error(in, protocol.CodeValidationFailed, name, name+" must be an action ({event} or {functionCall})")
 	case isEv && !b.Policy().AllowAction(str(ev["name"])):
 		b.Error(in, protocol.CodePolicy, name, "action "+strconv.Quote(str(ev["name"]))+" is not allowed by the page's policy")
+	}
+}
+
+// eventContext reads the object event e merges into its action's context (nil when e
+// declares none). An event whose context is not an object is reported and runs nothing.
+func eventContext(b *catalog.Builder, in *catalog.Instance, e Event, x dom.Event) (map[string]any, bool) {
+	if e.Context == "" {
+		return nil, true
+	}
+	v, ok := eventValue(x, e.Context)
+	if !ok || v == nil {
+		return nil, true // nothing to merge
+	}
+	m, isObj := v.(map[string]any)
+	if !isObj {
+		b.Report(in, protocol.CodeValidationFailed, "", "event "+strconv.Quote(x.Type)+": its "+e.Context+" is not an object; no action was sent")
+		return nil, false
+	}
+	return m, true
+}
+
+// allowList returns the names the agent allows in array prop name ([]string), as the
+// build sees them.
+func allowList(b *catalog.Builder, in *catalog.Instance, name string, p Prop) []string {
+	if !in.Has(name) {
+		return nil
+	}
+	v, ok := value(b, in, name, p)
+	list, _ := v.([]any)
+	if !ok {
+		return nil
+	}
+	out := make([]string, 0, len(list))
+	for _, x := range list {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// runNamed sends the action event e names at run time: its name must be a string the
+// agent's allow list holds and the page's policy allows; anything else is reported and
+// nothing is sent.
+func runNamed(b *catalog.Builder, in *catalog.Instance, e Event, x dom.Event, allowed []string) {
+	v, _ := eventValue(x, e.Name)
+	name, ok := v.(string)
+	switch {
+	case !ok || name == "":
+		b.Report(in, protocol.CodeValidationFailed, "", "event "+strconv.Quote(x.Type)+" gave no action name; no action was sent")
+		return
+	case !slices.Contains(allowed, name):
+		b.Report(in, protocol.CodePolicy, e.Allow, "action "+strconv.Quote(name)+" is not in "+e.Allow+"; it was not sent")
+		return
+	}
+	ctx, ok := eventContext(b, in, e, x)
+	if ok {
+		b.RunNamedAction(in, name, ctx, x)
 	}
 }

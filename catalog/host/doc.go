@@ -4,8 +4,9 @@
 // makes, host functions are the page's JS functions.
 //
 // Place in the pipeline: webhost parses the declarations with Parse when a renderer is
-// created, Build makes each an engine catalog (extending the basic one or not) for
-// render.Options.Catalogs, and the build
+// created (and when the page defines one later: render.Renderer.AddCatalog), Build makes
+// each an engine catalog (extending the basic one or not) for render.Options.Catalogs;
+// props are short forms or JSON Schema (ParseProp, Schema), and the build
 // walk (package catalog) renders each host component as one element: declared props
 // become HOSTPROP ops (JSON-valued element properties, dom/op.go), child and children
 // props render A2UI subtrees slotted into it, declared DOM events run an action or write

@@ -2,6 +2,7 @@ package host
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,7 +22,9 @@ const (
 	Action   = "action"   // an A2UI action, run by a declared event; never reaches the element
 	Child    = "child"    // a component id, rendered into <div slot="name">
 	Children = "children" // a child list (ids or a template), rendered into <div slot="name">
-	Any      = "any"      // function arguments and results only
+	// Any is a value of any JSON type (or of the union a JSON Schema declaration
+	// lists: Prop.Schema).
+	Any = "any"
 	// URL is a string checked by the page's policy (Prop.URLKind: "link", the default,
 	// "image" or "media"): the element gets the resolved absolute URL, a refused one is
 	// reported (POLICY_DENIED) and left unset.
@@ -38,14 +41,28 @@ type Prop struct {
 	// Enum lists the allowed values of a string prop.
 	Enum []string
 	// URLKind is the policy list a url prop is checked against: "link" (default),
-	// "image" or "media".
+	// "image" or "media"; "frame" (a document to frame) is checked against the link list.
 	URLKind string
+	// Schema, when set, checks a value prop's value (types, enum, members, items; an
+	// object keyed "0", "1", … given where only an array fits becomes that array) and
+	// describes it in the catalog document. nil: the Type alone.
+	Schema *Schema
+	// Description documents the prop in the catalog document.
+	Description string
 }
 
 // Event maps a DOM event of the element to an action or to a write of the bound path.
 type Event struct {
 	// Action names the action-typed prop the event runs.
 	Action string
+	// Name, instead of Action, reads the action's name from the event ("detail.<member>"):
+	// an action named at run time, sent only when the array prop Allow (which the agent
+	// gives) lists the name and the page's policy allows it.
+	Name, Allow string
+	// Context ("detail" or "detail.<member>…"), with Action or Name, is an object of the
+	// event whose members are merged into the action's resolved context (they win over
+	// the agent's entries of the same name); with Name it is the whole context.
+	Context string
 	// Bind names the bindable prop whose {path} the event's value is written to.
 	Bind string
 	// From says where the value comes from: "detail" (default) or "detail.a.b" (the
@@ -62,6 +79,8 @@ type Component struct {
 	Tag, Factory string
 	Props        map[string]Prop
 	Events       map[string]Event
+	// Description documents the component in the catalog document.
+	Description string
 }
 
 // Function is one host function.
@@ -86,7 +105,11 @@ const DefaultBudget = 20 * time.Millisecond
 type Catalog struct {
 	ID string
 	// Extends is "basic" (the basic catalog's components and functions come too) or "".
-	Extends    string
+	Extends string
+	// V08Default: the catalog extends v0.8's standard catalog, as the official v0.8
+	// clients register custom components: v0.8 surfaces that name no catalogId render
+	// with it (render.Options.DefaultCatalog).
+	V08Default bool
 	Components []Component
 	Functions  []Function
 }
@@ -142,6 +165,9 @@ func (c *Catalog) Check() error {
 	return nil
 }
 
+// propType reports whether t is the type of a prop set as an element property.
+func propType(t string) bool { return valueType(t) || t == URL }
+
 func valueType(t string) bool {
 	switch t {
 	case String, Number, Boolean, Object, Array, Any:
@@ -167,7 +193,7 @@ func (d *Component) check() error {
 	for name, p := range d.Props {
 		pq := "component " + q + ": prop " + strconv.Quote(name)
 		switch p.Type {
-		case String, Number, Boolean, Object, Array, URL:
+		case String, Number, Boolean, Object, Array, URL, Any:
 			if !dom.AllowedHostProp(name) || name == "weight" || name == "accessibility" {
 				return errors.New(pq + " cannot be an element property (an identifier, not on*, not a markup or identity property)")
 			}
@@ -187,8 +213,8 @@ func (d *Component) check() error {
 		switch {
 		case p.URLKind != "" && p.Type != URL:
 			return errors.New(pq + ": kind needs type url")
-		case p.URLKind != "" && p.URLKind != "link" && p.URLKind != "image" && p.URLKind != "media":
-			return errors.New(pq + `: kind must be "link", "image" or "media"`)
+		case p.URLKind != "" && p.URLKind != "link" && p.URLKind != "image" && p.URLKind != "media" && p.URLKind != "frame":
+			return errors.New(pq + `: kind must be "link", "image", "media" or "frame"`)
 		}
 	}
 	for name, e := range d.Events {
@@ -196,9 +222,23 @@ func (d *Component) check() error {
 		if !isEvent(name) {
 			return errors.New(eq + " is not a valid event type (lowercase letters, digits, -)")
 		}
+		n := 0
+		for _, x := range []string{e.Action, e.Bind, e.Name} {
+			if x != "" {
+				n++
+			}
+		}
 		switch {
-		case (e.Action == "") == (e.Bind == ""):
-			return errors.New(eq + " needs exactly one of action and bind")
+		case n != 1:
+			return errors.New(eq + " needs exactly one of action, bind and name")
+		case e.Name != "" && (!isFrom(e.Name) || e.Name == "value"):
+			return errors.New(eq + `: name must be "detail" or "detail.<name>…"`)
+		case e.Name != "" && d.Props[e.Allow].Type != Array && d.Props[e.Allow].Type != Any:
+			return errors.New(eq + ": allow " + strconv.Quote(e.Allow) + " is not a declared array prop (the names the agent allows)")
+		case e.Allow != "" && e.Name == "":
+			return errors.New(eq + ": allow needs name")
+		case e.Context != "" && (e.Bind != "" || !isFrom(e.Context) || e.Context == "value"):
+			return errors.New(eq + `: context needs action or name, and is "detail" or "detail.<name>…"`)
 		case e.Action != "" && d.Props[e.Action].Type != Action:
 			return errors.New(eq + ": action " + strconv.Quote(e.Action) + " is not a declared action prop")
 		case e.Bind != "" && !d.Props[e.Bind].Bindable:
@@ -236,27 +276,27 @@ func Parse(b []byte, call func(key string) func(map[string]any) (any, error)) ([
 		if !ok {
 			return nil, errors.New("catalog " + strconv.Itoa(i) + " is not an object")
 		}
-		c := Catalog{ID: str(m["catalogId"]), Extends: str(m["extends"])}
+		c := Catalog{ID: str(m["catalogId"]), Extends: str(m["extends"]), V08Default: m["v08Default"] == true}
 		comps, _ := m["components"].(map[string]any)
 		for _, name := range sortedKeys(comps) {
 			cm, _ := comps[name].(map[string]any)
 			d := Component{Name: name, Tag: str(cm["tag"]), Factory: str(cm["factory"]),
-				Props: map[string]Prop{}, Events: map[string]Event{}}
-			props, _ := cm["props"].(map[string]any)
+				Props: map[string]Prop{}, Events: map[string]Event{}, Description: str(cm["description"])}
+			props, required := componentSchema(cm)
 			for pn, pv := range props {
-				pm, _ := pv.(map[string]any)
-				p := Prop{Type: str(pm["type"]), Bindable: pm["bindable"] == true, Required: pm["required"] == true, URLKind: str(pm["kind"])}
-				if en, ok := pm["enum"].([]any); ok {
-					for _, e := range en {
-						p.Enum = append(p.Enum, str(e))
-					}
+				if pn == "component" || pn == "id" {
+					continue // a v0.9 catalog's own members, not props
 				}
+				pm, _ := pv.(map[string]any)
+				p := ParseProp(pm)
+				p.Required = p.Required || slices.Contains(required, pn)
 				d.Props[pn] = p
 			}
 			evs, _ := cm["events"].(map[string]any)
 			for en, ev := range evs {
 				em, _ := ev.(map[string]any)
-				d.Events[en] = Event{Action: str(em["action"]), Bind: str(em["bind"]), From: str(em["from"])}
+				d.Events[en] = Event{Action: str(em["action"]), Bind: str(em["bind"]), From: str(em["from"]),
+					Name: str(em["name"]), Allow: str(em["allow"]), Context: str(em["context"])}
 			}
 			c.Components = append(c.Components, d)
 		}
@@ -358,4 +398,88 @@ func isFrom(s string) bool {
 		rest = rest[n:]
 	}
 	return true
+}
+
+// componentSchema returns a component declaration's props and the names of its required
+// ones: "props" (the short forms or JSON Schemas), or "schema", the component's JSON
+// Schema as Lit's componentRegistry.register takes it ({type: "object", properties,
+// required}) or as a v0.9 catalog writes it (allOf entries with properties). A "required"
+// list beside "props" marks props required too.
+func componentSchema(cm map[string]any) (props map[string]any, required []string) {
+	names := func(v any) {
+		l, _ := v.([]any)
+		for _, x := range l {
+			required = append(required, str(x))
+		}
+	}
+	props, _ = cm["props"].(map[string]any)
+	names(cm["required"])
+	sm, ok := cm["schema"].(map[string]any)
+	if !ok {
+		return props, required
+	}
+	own := props // "props" beside "schema" win over the schema's
+	props = map[string]any{}
+	parts := []map[string]any{sm}
+	if all, ok := sm["allOf"].([]any); ok {
+		for _, x := range all {
+			if m, ok := x.(map[string]any); ok {
+				parts = append(parts, m)
+			}
+		}
+	}
+	for _, part := range parts {
+		if pp, ok := part["properties"].(map[string]any); ok {
+			for k, v := range pp {
+				props[k] = v
+			}
+		}
+		names(part["required"])
+	}
+	for k, v := range own {
+		props[k] = v
+	}
+	return props, required
+}
+
+// ParseProp reads one prop declaration: the short form ({type, bindable, required, enum,
+// kind, description}) or a JSON Schema (see ParseSchema); "bindable" and "required"
+// (true) may stand beside a schema.
+func ParseProp(pm map[string]any) Prop {
+	sch, bindable, kind := ParseSchema(pm)
+	p := Prop{Bindable: pm["bindable"] == true || bindable, Required: pm["required"] == true,
+		URLKind: str(pm["kind"]), Description: sch.Description}
+	t, _ := pm["type"].(string)
+	switch {
+	case kind != "":
+		p.Type, p.Bindable = kind, false
+		return p
+	case t == Action || t == Child || t == Children || t == URL:
+		p.Type = t
+		if t == Action || t == Child || t == Children {
+			p.Bindable = pm["bindable"] == true // refused by Check
+		}
+		return p
+	case len(sch.Types) == 1 && valueType(sch.Types[0]):
+		p.Type = sch.Types[0]
+	case len(sch.Types) == 1 && sch.Types[0] == "integer":
+		p.Type = Number
+	case len(sch.Types) == 1:
+		p.Type = sch.Types[0] // unknown: refused by Check
+		return p
+	default:
+		p.Type = Any
+	}
+	if p.Type == String && len(sch.Enum) > 0 {
+		for _, e := range sch.Enum {
+			s, ok := e.(string)
+			if !ok {
+				p.Enum = nil
+				break
+			}
+			p.Enum = append(p.Enum, s)
+		}
+	}
+	p.Schema = sch
+	return p
 }

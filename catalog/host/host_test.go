@@ -46,9 +46,15 @@ func chart() host.Catalog {
 // returns the surface.
 func surface(t *testing.T, lines ...string) *model.Surface {
 	t.Helper()
+	return surfaceOn(t, chartID, lines...)
+}
+
+// surfaceOn is surface on catalog id.
+func surfaceOn(t *testing.T, id string, lines ...string) *model.Surface {
+	t.Helper()
 	p := model.NewProcessor(model.Options{})
 	dec := protocol.NewDecoder()
-	all := append([]string{`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"` + chartID + `"}}`}, lines...)
+	all := append([]string{`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"` + id + `"}}`}, lines...)
 	for _, line := range all {
 		msgs, errs := dec.Decode(json.RawMessage(line))
 		if len(errs) > 0 {

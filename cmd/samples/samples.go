@@ -33,6 +33,7 @@ type sourceKind int
 const (
 	jsonlStreams    sourceKind = iota // dir/*.jsonl, one message per line
 	officialExample                   // dir/*.json, {"name","description","messages":[...]}
+	messageArrays                     // dir/*.json, a JSON array of messages (google/A2UI's samples)
 )
 
 // source is one directory the catalogue is read from, relative to the repo root.
@@ -42,6 +43,8 @@ type source struct {
 	idPrefix string
 	group    string
 	agent    bool // the demo agent (cmd/demo-agent) can play it live
+	// agentDir is the sample name's directory for the demo agent ("": the file stem alone).
+	agentDir string
 }
 
 const webCore = "node_modules/@a2ui/web_core/src"
@@ -52,6 +55,9 @@ var sources = []source{
 	{dir: "testdata/draft", kind: jsonlStreams, idPrefix: "draft", group: "Project samples"},
 	{dir: "testdata/demo", kind: jsonlStreams, idPrefix: "demo", group: "Demo agent", agent: true},
 	{dir: "testdata/custom", kind: jsonlStreams, idPrefix: "custom", group: "Custom components"},
+	// google/A2UI's custom-component samples, unchanged, on web/gallery-components.js's elements.
+	{dir: "testdata/google-samples/custom-components/0.8", kind: messageArrays, idPrefix: "google08", group: "Custom components", agent: true, agentDir: "google-samples/custom-components/0.8"},
+	{dir: "testdata/google-samples/custom-components/0.9", kind: messageArrays, idPrefix: "google09", group: "Custom components", agent: true, agentDir: "google-samples/custom-components/0.9"},
 	{dir: webCore + "/v0_9/schemas/catalogs/basic/examples", kind: officialExample, idPrefix: "v0_9-basic", group: "Official · basic catalog"},
 	{dir: webCore + "/v0_9/schemas/catalogs/minimal/examples", kind: officialExample, idPrefix: "v0_9-minimal", group: "Official · minimal catalog"},
 	{dir: webCore + "/v1_0/schemas/catalogs/basic/examples", kind: officialExample, idPrefix: "v1_0-basic", group: "Official · basic catalog"},
@@ -93,7 +99,7 @@ func Collect(root string, requireOfficial bool) ([]Sample, []string, error) {
 			continue
 		}
 		ext := ".jsonl"
-		if src.kind == officialExample {
+		if src.kind != jsonlStreams {
 			ext = ".json"
 		}
 		for _, e := range entries {
@@ -108,9 +114,15 @@ func Collect(root string, requireOfficial bool) ([]Sample, []string, error) {
 			}
 			stem := strings.TrimSuffix(name, ext)
 			var s Sample
-			if src.kind == officialExample {
+			if src.kind == messageArrays && strings.Contains(name, "catalog") {
+				continue // a catalog definition beside the samples
+			}
+			switch src.kind {
+			case officialExample:
 				s, err = parseExample(rel, data)
-			} else {
+			case messageArrays:
+				s, err = parseArray(rel, data)
+			default:
 				s, err = parseJSONL(rel, data)
 			}
 			if err != nil {
@@ -136,6 +148,9 @@ func Collect(root string, requireOfficial bool) ([]Sample, []string, error) {
 			s.Messages = len(s.lines)
 			if src.agent {
 				s.Agent = stem
+				if src.agentDir != "" {
+					s.Agent = src.agentDir + "/" + stem
+				}
 			}
 			out = append(out, s)
 		}
@@ -170,6 +185,23 @@ func parseJSONL(rel string, data []byte) (Sample, error) {
 	}
 	if len(s.lines) == 0 {
 		return s, fmt.Errorf("%s: no messages", rel)
+	}
+	return s, nil
+}
+
+// parseArray reads a JSON array of messages (google/A2UI's sample files).
+func parseArray(rel string, data []byte) (Sample, error) {
+	var s Sample
+	var msgs []json.RawMessage
+	if err := json.Unmarshal(data, &msgs); err != nil || len(msgs) == 0 {
+		return s, fmt.Errorf("%s: not a JSON array of messages", rel)
+	}
+	for i, m := range msgs {
+		c, err := compactMessage(m)
+		if err != nil {
+			return s, fmt.Errorf("%s: [%d]: %v", rel, i, err)
+		}
+		s.lines = append(s.lines, c)
 	}
 	return s, nil
 }

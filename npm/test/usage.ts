@@ -55,6 +55,33 @@ async function main(): Promise<void> {
   };
   defineCatalog(charts);
   A2UI.defineCatalog(charts);
+  // google/A2UI's custom components: JSON Schema props, events carrying data, run-time names.
+  const samples: CatalogDeclaration = {
+    catalogId: "inline_catalog",
+    extends: "basic",
+    v08Default: true,
+    components: {
+      OrgChart: {
+        tag: "org-chart",
+        description: "A management chain.",
+        props: {
+          chain: { type: "array", bindable: true, items: { type: "object", properties: { title: { type: "string" } }, required: ["title"] } },
+          action: { type: "action" },
+        },
+        events: { "node-click": { action: "action", context: "detail" } },
+      },
+      WebFrame: {
+        tag: "web-frame",
+        schema: { type: "object", properties: { height: { type: "number" } } },
+        required: ["url"],
+        props: { url: { type: "url", kind: "frame" }, mode: { type: ["string", "null"], enum: ["a", null] }, allowedEvents: { type: "array" }, any: {} },
+        events: { "frame-action": { name: "detail.action", allow: "allowedEvents", context: "detail.data" } },
+      },
+      Chart: { tag: "x-chart2", props: { chartData: { oneOf: [{ type: "array" }, { $ref: "common_types.json#/$defs/DataBinding" }] } } },
+    },
+  };
+  defineCatalog(samples);
+  void mount(div, { defaultCatalog: "inline_catalog" });
   const r: Renderer<HTMLDivElement> = mount(div, { ...options, catalogs: [charts] });
   const el: HTMLDivElement = await r.ready;
   const same2: HTMLDivElement = r.element;

@@ -34,6 +34,7 @@ const BasicCatalogV09 = "https://a2ui.org/specification/v0_9/catalogs/basic/cata
 // the task list under a mutex.
 //
 //	GET  /agent/stream?sample=NAME[&transport=sse]  stream a sample file line by line
+//	GET  /agent/static/floorplan.html             the WebFrame sample's framed floor plan
 //	POST /agent/action                              answer client messages with JSONL messages
 //
 // Respond holds the scripted logic apart from HTTP, so another transport (A2A)
@@ -76,19 +77,29 @@ func NewAgent(dir string, delay time.Duration) (*Agent, error) {
 }
 
 // ServeHTTP routes the agent endpoints.
-func (a *Agent) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.server.ServeHTTP(w, r) }
+func (a *Agent) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet && r.URL.Path == floorPlanPath {
+		serveFloorPlan(w)
+		return
+	}
+	a.server.ServeHTTP(w, r)
+}
 
-var sampleName = regexp.MustCompile(`^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*(\.jsonl)?$`)
+var sampleName = regexp.MustCompile(`^[A-Za-z0-9_-]+(/[A-Za-z0-9_.-]+)*(\.jsonl)?$`)
 
-// samplePath maps a sample name to a file: NAME(.jsonl) under the samples dir,
-// else demo/NAME.jsonl. Names are slash-separated [A-Za-z0-9_-] segments.
+// samplePath maps a sample name to a file: NAME(.jsonl) under the samples dir, else
+// demo/NAME.jsonl, else NAME.json (a google/A2UI example: a JSON array of messages).
+// Names are slash-separated [A-Za-z0-9_.-] segments (no "..").
 func (a *Agent) samplePath(name string) (string, error) {
 	if !sampleName.MatchString(name) {
 		return "", fmt.Errorf("bad sample name %q", name)
 	}
+	if strings.Contains(name, "..") {
+		return "", fmt.Errorf("bad sample name %q", name)
+	}
 	name = strings.TrimSuffix(name, ".jsonl")
-	for _, cand := range []string{name, "demo/" + name} {
-		p := filepath.Join(a.samples, filepath.FromSlash(cand)+".jsonl")
+	for _, cand := range []string{name + ".jsonl", "demo/" + name + ".jsonl", name + ".json"} {
+		p := filepath.Join(a.samples, filepath.FromSlash(cand))
 		if st, err := os.Stat(p); err == nil && !st.IsDir() {
 			return p, nil
 		}
@@ -114,11 +125,12 @@ func (a *Agent) stream(w *agent.Writer, r *http.Request) error {
 			a.mu.Unlock()
 		}
 	}
-	var msgs []agent.Message
-	for l := range bytes.SplitSeq(data, []byte("\n")) {
-		if l = bytes.TrimSpace(l); len(l) > 0 {
-			msgs = append(msgs, agent.Raw(l))
-		}
+	if strings.HasPrefix(name, "google-samples/") {
+		data = localStatic(data, r)
+	}
+	msgs, err := sampleMessages(data)
+	if err != nil {
+		return agent.Errorf(http.StatusInternalServerError, "%v", errSample(name, err))
 	}
 	return w.Send(msgs...)
 }
@@ -137,6 +149,10 @@ func (a *Agent) Respond(m agent.ClientMessage) []agent.Message {
 	switch act.Name {
 	case "submitBooking":
 		return respondBooking(act)
+	case "chart_node_click":
+		return respondNodeClick(actionVersion(m), act)
+	case "close_modal", "dismiss_modal":
+		return respondClose(actionVersion(m), act)
 	case "toggle", "remove":
 		var client struct {
 			Tasks []Task `json:"tasks"`
