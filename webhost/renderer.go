@@ -15,6 +15,7 @@ import (
 	"github.com/a2ui-go/a2ui/protocol"
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
+	"github.com/a2ui-go/a2ui/transport/mcp"
 )
 
 // processPiece is the size of the pieces a large process() payload is applied in.
@@ -39,6 +40,8 @@ type jsRenderer struct {
 	// agentURL its URL (the base of relative URLs in its surfaces).
 	a2a      *a2a.Client
 	agentURL string
+	// mcp is the MCP server connection when mounted with transport "mcp".
+	mcp *mcp.Client
 	// pieces are the process() pieces still to apply, in call order; pumping is set
 	// while a task that applies them is queued; drained run once none is left (flush).
 	pieces  []func()
@@ -137,8 +140,9 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		p.Apply(&opts)
 	}
 	// Actions POST to the page's action URL, except under the OpenWOP profile (actions
-	// are page events) and over A2A (they go as A2A messages, through Send).
-	if profile != "openwop" && optString(args[1], "transport") != "a2a" {
+	// are page events), over A2A (they go as A2A messages, through Send) and over MCP
+	// (they call the server's tools).
+	if tr := optString(args[1], "transport"); profile != "openwop" && tr != "a2a" && tr != "mcp" {
 		opts.ActionURL = optString(args[1], "actionURL")
 	}
 	if err := applyCatalogs(&opts, args[0], args[1]); err != nil {
@@ -271,6 +275,15 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		post(func() {
 			if !jr.destroyed {
 				jr.startA2A(agent, message)
+			}
+		})
+	}
+	if optString(args[1], "transport") == "mcp" {
+		agent, resource, tool, arguments := optString(args[1], "agent"), optString(args[1], "resource"),
+			optString(args[1], "tool"), optString(args[1], "arguments")
+		post(func() {
+			if !jr.destroyed {
+				jr.startMCP(agent, resource, tool, arguments)
 			}
 		})
 	}
@@ -560,6 +573,9 @@ func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 	if jr.a2a != nil {
 		jr.a2a.Send("", [][]byte{body}, jr.r.ClientDataModel, errorReport)
 	}
+	if jr.mcp != nil {
+		jr.mcpSend(body, errorReport)
+	}
 }
 
 // SendAction implements render.ActionSender for the actions the renderer does not POST
@@ -568,6 +584,10 @@ func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 func (jr *jsRenderer) SendAction(body []byte, actionID string, timeout time.Duration, done func(error)) {
 	if jr.a2a != nil {
 		jr.a2aAction(body, actionID, timeout, done)
+		return
+	}
+	if jr.mcp != nil {
+		jr.mcpAction(body, timeout, done)
 		return
 	}
 	done(nil)

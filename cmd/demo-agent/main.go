@@ -11,6 +11,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/a2aagent"
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/demoagent"
+	"github.com/a2ui-go/a2ui/cmd/demo-agent/mcpagent"
 )
 
 func main() {
@@ -30,7 +31,7 @@ func main() {
 	a2a := a2aagent.NewHandler(a2aagent.FromDemo(*samples, agent), a2aagent.Options{Delay: *delay})
 	srv := &http.Server{
 		Addr:              *addr,
-		Handler:           WithA2A(NewServer(*dir, agent), a2a),
+		Handler:           WithMCP(WithA2A(NewServer(*dir, agent), a2a), mcpagent.New(a2aagent.FromDemo(*samples, agent), mcpagent.Options{})),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	ln, err := net.Listen("tcp", *addr)

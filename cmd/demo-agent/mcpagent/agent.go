@@ -238,4 +238,3 @@ func Result(text, uri, messages string) *mcp.CallToolResult {
 func errorResult(text string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 }
-
