@@ -442,3 +442,25 @@ func TestMCPNodeServer(t *testing.T) {
 		t.Errorf("a2ui-error events: %s", errs)
 	}
 }
+
+// TestMCPGalleryLive: the gallery with ?live=mcp plays a demo sample from the demo
+// agent's MCP endpoint (resource a2ui://booking) and its action tool answers the click.
+func TestMCPGalleryLive(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	srv := newMCPServer(t, nil)
+	base := serve(t, srv.routes()...)
+	ctx := newTab(t)
+	navigate(ctx, base+"/index.html?sample=demo-booking&live=mcp")
+	const stage = `document.querySelector("#stage a2ui-renderer, a2ui-renderer.renderer")`
+	waitJS(ctx, stage+` && `+stage+`.getAttribute("transport") === "mcp" && `+stage+`.renderer && `+stage+`.shadowRoot.textContent.includes("Book a table")`)
+	if got := evalJSON(ctx, `[`+stage+`.getAttribute("agent"), `+stage+`.getAttribute("resource")]`); got != `["mcp","a2ui://booking"]` {
+		t.Errorf("stage renderer = %s", got)
+	}
+	evalJSON(ctx, `(`+stage+`.id = "gallery-stage", true)`)
+	clickIn(ctx, "gallery-stage", "button.a2ui-button")
+	waitJS(ctx, stage+`.shadowRoot.textContent.includes("Please enter a name.")`)
+	if calls := srv.toolCalls(); len(calls) != 1 || calls[0].Tool != "action" {
+		t.Errorf("tool calls = %+v", calls)
+	}
+}
