@@ -251,13 +251,21 @@ func TestFailuresAreVisible(t *testing.T) {
 func TestSessionGone(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		forget  int // how many tools/calls get 404
+		forget  int // how many tools/calls are refused
+		status  int
+		refusal string
 		methods string
 		err     string
 	}{
-		{"once", 1, "initialize notifications/initialized tools/call initialize notifications/initialized tools/call", ""},
-		{"always", 9, "initialize notifications/initialized tools/call initialize notifications/initialized tools/call",
+		{"once", 1, 404, "session not found", "initialize notifications/initialized tools/call initialize notifications/initialized tools/call", ""},
+		{"400 of the TypeScript SDK's examples", 1, 400, `{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: No valid session ID provided"},"id":null}`,
+			"initialize notifications/initialized tools/call initialize notifications/initialized tools/call", ""},
+		{"always", 9, 404, "session not found", "initialize notifications/initialized tools/call initialize notifications/initialized tools/call",
 			"the server forgot the session again after a new initialize"},
+		{"another 400", 1, 400, "Bad Request: unsupported protocol version", "initialize notifications/initialized tools/call",
+			"HTTP status 400: Bad Request: unsupported protocol version"},
+		{"a JSON-RPC error with a null id", 1, 400, `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Bad Request: unsupported protocol version"},"id":null}`,
+			"initialize notifications/initialized tools/call", "the server answered with an error: Bad Request: unsupported protocol version (-32600)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n, left := 0, tc.forget
@@ -272,7 +280,7 @@ func TestSessionGone(t *testing.T) {
 				case "tools/call":
 					if left > 0 {
 						left--
-						http.Error(w, "session not found", http.StatusNotFound)
+						http.Error(w, tc.refusal, tc.status)
 						return
 					}
 					jsonReply(w, p, `{"content":[{"type":"text","text":"ok"}]}`)
@@ -287,7 +295,7 @@ func TestSessionGone(t *testing.T) {
 				t.Errorf("methods = %s", got)
 			}
 			last := f.all()[len(f.all())-1]
-			if last.Header.Get("Mcp-Session-Id") != "s2" || last.Header.Get("Mcp-Protocol-Version") != "2025-06-18" {
+			if tc.err == "" && (last.Header.Get("Mcp-Session-Id") != "s2" || last.Header.Get("Mcp-Protocol-Version") != "2025-06-18") {
 				t.Errorf("retry headers = %v", last.Header)
 			}
 			if tc.err == "" && !slices.Equal(r.events, []string{`a2ui-text {"text":"ok"}`}) {

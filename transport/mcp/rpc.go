@@ -81,8 +81,8 @@ func parseMessage(v []byte) (message, error) {
 	case m.method == "":
 		return m, errors.New("a JSON-RPC message needs a method, a result or an error")
 	}
-	if m.method == "" && m.id == "" {
-		return m, errors.New("a JSON-RPC response needs an id")
+	if m.method == "" && m.id == "" && m.err == nil {
+		return m, errors.New("a JSON-RPC response needs an id") // (an error may have a null id)
 	}
 	return m, nil
 }

@@ -54,7 +54,7 @@ func (s *responseSink) End(err error) {
 	}
 	switch {
 	case err != nil:
-	case s.status == 404 && s.withSession:
+	case s.withSession && (s.status == 404 || s.status == 400 && unknownSession(s.buf)):
 		err = errSessionGone
 	case s.status < 200 || s.status > 299:
 		err = s.statusError()
@@ -120,6 +120,15 @@ func (s *responseSink) bad(errs []*protocol.Error) {
 	for _, e := range errs {
 		s.c.emitError(CodeBadMessage, 0, e.Message)
 	}
+}
+
+// unknownSession reports whether a 400 body refuses the session id: the spec answers an
+// unknown session with 404, but servers written after the TypeScript SDK's examples
+// answer 400 "Bad Request: No valid session ID provided".
+func unknownSession(body []byte) bool {
+	b := strings.ToLower(string(body))
+	return strings.Contains(b, "session") && (strings.Contains(b, "no valid") || strings.Contains(b, "not found") ||
+		strings.Contains(b, "invalid") || strings.Contains(b, "unknown") || strings.Contains(b, "expired"))
 }
 
 // statusError describes an unusable status: the JSON-RPC error of the body when it holds

@@ -6,7 +6,7 @@
 //
 // POST /mcp       stateful, SSE responses      POST /mcp/json  stateful, JSON responses
 // GET  /calls     the tools/call params that reached a session, as JSON
-// POST /forget    closes every session (their next request gets 404)
+// POST /forget    closes every session (their next request gets 400, as in the SDK's example)
 // Every response allows any origin and exposes Mcp-Session-Id; OPTIONS answers 204.
 import http from "node:http";
 import { randomUUID } from "node:crypto";
@@ -105,8 +105,9 @@ const httpServer = http.createServer(async (req, res) => {
   const sid = req.headers["mcp-session-id"];
   let transport = sid ? sessions.get(sid) : undefined;
   if (sid && !transport) {
-    res.writeHead(404, { "Content-Type": "application/json" })
-      .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }));
+    // As the SDK's example server (simpleStreamableHttp) answers it; the spec says 404.
+    res.writeHead(400, { "Content-Type": "application/json" })
+      .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Bad Request: No valid session ID provided" }, id: null }));
     return;
   }
   if (body && body.method === "tools/call") calls.push(body.params);
