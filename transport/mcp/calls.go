@@ -20,8 +20,12 @@ const (
 	CodeArguments     = "MCP_ARGUMENTS"      // the tool arguments are not a JSON object
 )
 
-// maxPages bounds the pages of tools/list and resources/list read.
-const maxPages = 32
+// maxPages bounds the pages of tools/list and resources/list read; maxLinks the A2UI
+// resource links of one result that are read.
+const (
+	maxPages = 32
+	maxLinks = 16
+)
 
 // Read reads the resource uri (resources/read) and applies its A2UI. A listed resource
 // whose annotations.audience excludes the user is skipped (resources/list is read first
@@ -165,7 +169,11 @@ func (c *Client) apply(ct Content, quiet bool) error {
 		}
 		st.Close(nil)
 	}
-	for _, l := range ct.Links {
+	for i, l := range ct.Links {
+		if i == maxLinks {
+			c.emitError(CodeBadMessage, 0, "more than "+strconv.Itoa(maxLinks)+" A2UI resource links in one result; the rest are not read")
+			break
+		}
 		c.Read(l, nil)
 	}
 	if ct.IsError {

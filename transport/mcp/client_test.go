@@ -410,3 +410,39 @@ func TestReport(t *testing.T) {
 		}
 	}
 }
+
+// A result's A2UI resource links are read (resources/read) and rendered, at most
+// maxLinks of them.
+func TestResourceLinks(t *testing.T) {
+	var links []any
+	for i := range maxLinks + 2 {
+		links = append(links, map[string]any{"type": "resource_link", "uri": "a2ui://l" + string(rune('a'+i)), "name": "l", "mimeType": "application/a2ui+json"})
+	}
+	result, _ := json.Marshal(map[string]any{"content": links})
+	f, url := startFake(t, func(p post, w http.ResponseWriter) {
+		if initReply(w, p, `{"tools":{}}`) {
+			return
+		}
+		switch p.Method {
+		case "tools/call":
+			jsonReply(w, p, string(result))
+		case "resources/read":
+			var params struct{ URI string }
+			json.Unmarshal(p.Params, &params)
+			b, _ := json.Marshal(map[string]any{"contents": []any{map[string]any{"uri": params.URI, "mimeType": "application/a2ui+json",
+				"text": `{"version":"v0.9","deleteSurface":{"surfaceId":"` + params.URI + `"}}`}}})
+			jsonReply(w, p, string(b))
+		}
+	})
+	c, l, r, _ := newClient(url)
+	if err := wait(l, func(d func(error)) { c.Call("x", "", d) }); err != nil {
+		t.Fatal(err)
+	}
+	l.until(func() bool { return len(r.lines) == maxLinks })
+	if n := strings.Count(strings.Join(f.methods(), " "), "resources/read"); n != maxLinks {
+		t.Errorf("%d resources read", n)
+	}
+	if got := r.errorCodes(); !slices.Equal(got, []string{CodeBadMessage}) {
+		t.Errorf("codes = %q", got)
+	}
+}
