@@ -31,9 +31,10 @@ export type ProtocolVersion = "v0.9" | "v0.9.1" | "v0.10" | "v1.0";
  *  empty for "from the response's Content-Type". */
 export type Transport = "" | "jsonl" | "sse";
 
-/** The element's transport: a stream framing, `a2a` (an A2A agent, see `agent`) or
- *  `agui` (an AG-UI agent's run endpoint). */
-export type ElementTransport = Transport | "a2a" | "agui";
+/** The element's transport: a stream framing, `a2a` (an A2A agent, see `agent`), `agui`
+ *  (an AG-UI agent's run endpoint) or `mcp` (an MCP server's Streamable HTTP endpoint, see
+ *  `resource` and `tool`). */
+export type ElementTransport = Transport | "a2a" | "agui" | "mcp";
 
 // ---- A2UI.mount -------------------------------------------------------------------------
 
@@ -66,13 +67,25 @@ export interface MountOptions {
   label?: string | Record<string, string>;
   /** `a2a`: the renderer is the A2A client of `agent` (actions and errors become A2A
    *  messages; `actionURL` is not used). `agui`: the renderer is the AG-UI client of
-   *  `agent` (each turn and each action is a run on one thread; `actionURL` is not used). */
-  transport?: "a2a" | "agui";
+   *  `agent` (each turn and each action is a run on one thread; `actionURL` is not used).
+   *  `mcp`: the renderer is the MCP client of `agent` (Streamable HTTP; actions call its
+   *  tools; `actionURL` is not used). */
+  transport?: "a2a" | "agui" | "mcp";
   /** With transport `a2a`: the agent's base URL (its card at
    *  `<agent>/.well-known/agent-card.json`, then the origin's) or its card's URL. With
    *  transport `agui`: the URL each run is POSTed to (e.g. a CopilotKit runtime's
-   *  `…/agent/<agentId>/run`). */
+   *  `…/agent/<agentId>/run`). With transport `mcp`: the server's Streamable HTTP
+   *  endpoint. */
   agent?: string;
+  /** With transport `mcp`: the URI of a resource to read (`resources/read`), e.g.
+   *  `a2ui://form`; its `application/a2ui+json` contents are rendered. */
+  resource?: string;
+  /** With transport `mcp`: the name of a tool to call (`tools/call`); the A2UI of its
+   *  result's embedded resources is rendered, its text fires `a2ui-text`. */
+  tool?: string;
+  /** With transport `mcp`: the tool's arguments, a JSON object (or its JSON text);
+   *  anything else is refused with `MCP_ARGUMENTS`. */
+  arguments?: JSONObject | string;
   /** With transport `a2a` or `agui`: the text of the first turn (none when absent). */
   message?: string;
   /** With transport `agui`: what every run's RunAgentInput carries besides the thread
@@ -353,7 +366,8 @@ export interface Renderer<E extends HTMLElement = HTMLElement> {
   /** The client capabilities to send to agents; undefined before `ready`. */
   capabilities(): ClientCapabilities | undefined;
   /** With transport `a2a` or `agui`: starts a turn with the agent carrying text (turns,
-   *  runs and actions go one at a time). Throws for other transports. Returns the renderer. */
+   *  runs and actions go one at a time). Throws for other transports (with `mcp`: MCP has
+   *  no user turns). Returns the renderer. */
   send(text: string): Renderer<E>;
   /** Stops the renderer: streams are cancelled and later calls of process/connect throw. */
   destroy(): void;
@@ -397,6 +411,12 @@ export interface A2UIRendererAttributes {
   "agent"?: string;
   /** With transport `a2a` or `agui`: the text of the first turn. */
   "message"?: string;
+  /** With transport `mcp`: a resource URI to read (MountOptions.resource). */
+  "resource"?: string;
+  /** With transport `mcp`: a tool to call (MountOptions.tool). */
+  "tool"?: string;
+  /** With transport `mcp`: the tool's arguments as a JSON object's text. */
+  "arguments"?: string;
   /** `light`, `dark` or `auto` (default: follows prefers-color-scheme); CSS only. */
   "theme"?: "light" | "dark" | "auto";
   /** BCP 47 locale (MountOptions.locale). */
@@ -518,6 +538,17 @@ export type ErrorCode =
   | "AGUI_BAD_EVENT"
   | "AGUI_GENERATION_FAILED"
   | "AGUI_ACTION"
+  /** Transport `mcp` (shown on the page, not sent to the server): initialize failed, a
+   *  JSON-RPC error (`mcpCode`), an HTTP or network failure, a message or A2UI payload that
+   *  could not be read (skipped), a tool result with isError, an action no tool takes,
+   *  tool arguments that are not a JSON object. */
+  | "MCP_CONNECT"
+  | "MCP_ERROR"
+  | "MCP_HTTP"
+  | "MCP_BAD_MESSAGE"
+  | "MCP_TOOL_ERROR"
+  | "MCP_ACTION_REFUSED"
+  | "MCP_ARGUMENTS"
   | "INPUT_CONFLICT"
   | (string & {});
 
@@ -533,6 +564,8 @@ export interface ErrorBody {
   a2aCode?: number;
   /** `AGUI_RUN_ERROR`: the RUN_ERROR event's `code`. */
   aguiCode?: string;
+  /** `MCP_ERROR`: the JSON-RPC error code. */
+  mcpCode?: number;
 }
 
 /** An A2UI error message as sent to the agent (`version` absent for v0.8 streams). */
@@ -581,8 +614,9 @@ export interface SurfaceEventDetail {
   event: "created" | "deleted";
 }
 
-/** `a2ui-text` detail: a text part of the agent's messages (transport `a2a`), or a
- *  finished text message (transport `agui`: TEXT_MESSAGE_START…END or its chunks). */
+/** `a2ui-text` detail: a text part of the agent's messages (transport `a2a`), a finished
+ *  text message (transport `agui`: TEXT_MESSAGE_START…END or its chunks), or a text item of
+ *  a tool result (transport `mcp`, with `text` only). */
 export interface AgentTextDetail {
   text: string;
   taskId?: string;
@@ -675,7 +709,8 @@ export interface A2UIEventMap {
    *  gets it too): always the element's first event, before any a2ui-surface, a2ui-action
    *  or a2ui-error of it. */
   "a2ui-ready": CustomEvent<null>;
-  /** Transport `a2a` or `agui`: a text part of the agent's messages. */
+  /** Transport `a2a` or `agui`: a text part of the agent's messages; `mcp`: a tool
+   *  result's text. */
   "a2ui-text": CustomEvent<AgentTextDetail>;
   /** Transport `a2a` or `agui`: the task's (run's) state changed. */
   "a2ui-task": CustomEvent<AgentTaskDetail>;

@@ -22,6 +22,8 @@
 //   <a2ui-renderer agent="https://agent.example/" transport="a2a" message="hi"> (A2A agent)
 //   <a2ui-renderer agent="https://host/agent/default/run" transport="agui" message="hi">
 //                                   (AG-UI agent: one run per turn or action, same thread)
+//   <a2ui-renderer agent="https://host/mcp" transport="mcp" resource="a2ui://form"> (MCP
+//                                   server; or tool="name" arguments='{…}')
 //                                   options.profile ("default", "strict") and options.policy
 //                                   (object or JSON string) set the trust policy; an invalid
 //                                   one fails closed: nothing renders, ready rejects, an
@@ -628,6 +630,12 @@
         agui: options.agui ? JSON.stringify(options.agui) : "",
         agent: options.agent ? absURL(options.agent) : "",
         message: started ? "" : options.message || "", // a restart does not repeat the first turn
+        // transport "mcp": a resource to read and a tool to call (arguments: an object or
+        // its JSON); a restart reads the resource again but does not repeat the call.
+        resource: options.resource || "",
+        tool: started ? "" : options.tool || "",
+        arguments: typeof options.arguments === "string" ? options.arguments
+          : options.arguments === undefined || options.arguments === null ? "" : JSON.stringify(options.arguments),
         profile: options.profile === undefined || options.profile === null ? "" : String(options.profile),
         policy: policy || "",
         // opt-in function sets, e.g. ["web_core"] (an array or a space-separated string)
@@ -748,6 +756,7 @@
       // send starts a turn with the agent (transport "a2a" or "agui") carrying text.
       send(text) {
         live();
+        if (options.transport === "mcp") throw new Error('a2ui: send() is not available with transport "mcp": MCP has no user turns (actions call the server\'s tools)');
         if (options.transport !== "a2a" && options.transport !== "agui") throw new Error('a2ui: send() needs transport "a2a" or "agui"');
         later(() => r.send(String(text)));
         return api;
@@ -792,7 +801,7 @@
   window.A2UI = A2UI;
 
   class A2UIRenderer extends HTMLElement {
-    static get observedAttributes() { return ["src", "agent", "profile", "policy", "functions"]; }
+    static get observedAttributes() { return ["src", "agent", "profile", "policy", "functions", "resource", "tool", "arguments"]; }
     connectedCallback() { this._start(); }
     attributeChangedCallback(name, oldV, newV) { if (this._renderer && oldV !== newV) this._start(); }
     disconnectedCallback() {
@@ -809,7 +818,7 @@
         return;
       }
       const transport = this.getAttribute("transport") || "";
-      const agent = transport === "a2a" || transport === "agui" ? this.getAttribute("agent") : null;
+      const agent = transport === "a2a" || transport === "agui" || transport === "mcp" ? this.getAttribute("agent") : null;
       const src = agent ? null : this.getAttribute("src");
       // Fetch the stream now, in parallel with the wasm compile.
       const href = src ? new URL(src, location.href).href : "";
@@ -820,9 +829,10 @@
       const prev = this._mounting;
       this._mounting = (async () => {
         if (prev) { try { (await prev).destroy(); } catch (e) { /* ignore */ } }
-        const opts = agent
-          ? { transport, agent, message: this.getAttribute("message") || "" }
-          : { actionURL: this.getAttribute("action-url") || "" };
+        const opts = !agent ? { actionURL: this.getAttribute("action-url") || "" }
+          : transport === "mcp" ? { transport, agent, resource: this.getAttribute("resource") || "",
+            tool: this.getAttribute("tool") || "", arguments: this.getAttribute("arguments") || "" }
+          : { transport, agent, message: this.getAttribute("message") || "" };
         if (this.getAttribute("trusted-clicks-only") !== null) opts.trustedClicksOnly = true;
         if (this.getAttribute("inline-catalogs") !== null) opts.inlineCatalogs = true;
         opts.actionTimeout = Number(this.getAttribute("action-timeout")) || 0;

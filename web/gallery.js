@@ -13,6 +13,10 @@
   const SAMPLES = "samples/";
   const AGENT_STREAM = "agent/stream";
   const AGENT_ACTION = "agent/action";
+  // ?live=mcp plays the live samples over MCP instead: the demo agent's resource
+  // a2ui://<sample> at its Streamable HTTP endpoint, actions calling its action tool.
+  const AGENT_MCP = "mcp";
+  const VIA_MCP = new URLSearchParams(location.search).get("live") === "mcp";
   const PLAY_DELAY = 350; // ms between messages in "Play all"
   const POLL_MS = 300; // data model refresh while the page is visible
 
@@ -266,13 +270,13 @@
 
   function readURL() {
     const p = new URLSearchParams(location.search);
-    return { id: p.get("sample"), live: p.get("live") === "1", step: p.get("step") };
+    return { id: p.get("sample"), live: p.get("live") === "1" || p.get("live") === "mcp", step: p.get("step") };
   }
 
   function writeURL(push) {
     const p = new URLSearchParams();
     if (state.sample) p.set("sample", state.sample.id);
-    if (state.live) p.set("live", "1");
+    if (state.live) p.set("live", VIA_MCP ? "mcp" : "1");
     const u = location.pathname + (p.toString() ? "?" + p : "") + location.hash;
     if (u === location.pathname + location.search + location.hash) return;
     if (push) history.pushState(null, "", u);
@@ -283,13 +287,14 @@
 
   // newRenderer replaces the stage's <a2ui-renderer> with a fresh one and resolves
   // to its renderer once mounted (the element mounts itself in connectedCallback).
-  async function newRenderer(actionURL) {
+  async function newRenderer(actionURL, attrs) {
     destroyRenderer();
     const gen = state.gen;
     if (!window.A2UI || !window.A2UI.ready) throw new Error("a2ui.js did not load");
     const elem = document.createElement("a2ui-renderer");
     elem.className = "renderer";
     if (actionURL) elem.setAttribute("action-url", actionURL);
+    for (const [k, v] of Object.entries(attrs || {})) elem.setAttribute(k, v);
     elem.addEventListener("a2ui-action", (e) => onAction(gen, e.detail));
     elem.addEventListener("a2ui-error", (e) => onError(gen, e.detail));
     elem.addEventListener("a2ui-surface", (e) => onSurface(gen, e.detail));
@@ -548,6 +553,7 @@
   // ---------------------------------------------------------------- live agent mode
 
   async function startLive(gen) {
+    if (VIA_MCP) return startLiveMCP(gen);
     const s = state.sample;
     state.lines = [];
     state.pos = 0;
@@ -594,6 +600,44 @@
     }
     setStageEmpty(true);
     refreshModel();
+  }
+
+  // startLiveMCP mounts the renderer on the demo agent's MCP endpoint: it reads the
+  // sample's resource, and its actions call the agent's action tool.
+  async function startLiveMCP(gen) {
+    const s = state.sample;
+    state.lines = [];
+    state.pos = 0;
+    renderMessages();
+    updateControls();
+    setLiveStatus("Checking for the demo agent's MCP endpoint…", "pending");
+    let present = false;
+    try {
+      const r = await fetch(AGENT_MCP, { method: "OPTIONS", cache: "no-store" });
+      present = r.status === 204;
+    } catch (e) {
+      present = false;
+    }
+    if (gen !== state.gen) return;
+    if (!present) {
+      destroyRenderer();
+      setStageEmpty(true, "The demo agent is not running.");
+      setLiveStatus("Agent unavailable", "error");
+      showBanner("Live agent unavailable: this copy of the gallery is served without the demo agent's MCP endpoint (" + AGENT_MCP + "). Run `make run` to start it, or turn Live agent off to step through the static sample.");
+      return;
+    }
+    const uri = "a2ui://" + s.agent;
+    try {
+      setStageEmpty(true, "Starting the renderer…");
+      await newRenderer("", { transport: "mcp", agent: AGENT_MCP, resource: uri });
+    } catch (e) {
+      if (gen === state.gen) showBanner("The A2UI renderer could not start: " + (e && e.message ? e.message : e) + ".");
+      return;
+    }
+    if (gen !== state.gen) return;
+    logEntry("info", "mcp", AGENT_MCP + ": resources/read " + uri);
+    setLiveStatus("Reading " + uri + " over MCP · actions call its action tool", "live");
+    setStageEmpty(true, "Waiting for the agent…");
   }
 
   function setLiveStatus(text, kind) {

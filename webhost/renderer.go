@@ -16,6 +16,7 @@ import (
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
 	"github.com/a2ui-go/a2ui/transport/agui"
+	"github.com/a2ui-go/a2ui/transport/mcp"
 )
 
 // processPiece is the size of the pieces a large process() payload is applied in.
@@ -42,6 +43,8 @@ type jsRenderer struct {
 	agentURL string
 	// agui is the agent connection when the renderer was mounted with transport "agui".
 	agui *agui.Client
+	// mcp is the MCP server connection when mounted with transport "mcp".
+	mcp *mcp.Client
 	// pieces are the process() pieces still to apply, in call order; pumping is set
 	// while a task that applies them is queued; drained run once none is left (flush).
 	pieces  []func()
@@ -140,9 +143,9 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		p.Apply(&opts)
 	}
 	// Actions POST to the page's action URL, except under the OpenWOP profile (actions
-	// are page events), over A2A (they go as A2A messages, through Send) and over AG-UI
-	// (runs).
-	if tr := optString(args[1], "transport"); profile != "openwop" && tr != "a2a" && tr != "agui" {
+	// are page events), over A2A (they go as A2A messages, through Send), over AG-UI
+	// (runs) and over MCP (they call the server's tools).
+	if tr := optString(args[1], "transport"); profile != "openwop" && tr != "a2a" && tr != "agui" && tr != "mcp" {
 		opts.ActionURL = optString(args[1], "actionURL")
 	}
 	if err := applyCatalogs(&opts, args[0], args[1]); err != nil {
@@ -290,6 +293,15 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 				jr.startAGUI(agent, message, input)
 			default:
 				jr.startA2A(agent, message)
+			}
+		})
+	}
+	if optString(args[1], "transport") == "mcp" {
+		agent, resource, tool, arguments := optString(args[1], "agent"), optString(args[1], "resource"),
+			optString(args[1], "tool"), optString(args[1], "arguments")
+		post(func() {
+			if !jr.destroyed {
+				jr.startMCP(agent, resource, tool, arguments)
 			}
 		})
 	}
@@ -579,6 +591,9 @@ func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 	if jr.a2a != nil {
 		jr.a2a.Send("", [][]byte{body}, jr.r.ClientDataModel, errorReport)
 	}
+	if jr.mcp != nil {
+		jr.mcpSend(body, errorReport)
+	}
 }
 
 // SendAction implements render.ActionSender for the actions the renderer does not POST
@@ -591,6 +606,10 @@ func (jr *jsRenderer) SendAction(body []byte, actionID string, timeout time.Dura
 	}
 	if jr.agui != nil {
 		jr.aguiAction(body, timeout, done)
+		return
+	}
+	if jr.mcp != nil {
+		jr.mcpAction(body, timeout, done)
 		return
 	}
 	done(nil)

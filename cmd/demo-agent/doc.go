@@ -17,11 +17,14 @@
 //   - serve the same agent over A2A (package a2aagent, the official Go SDK): its card
 //     at /.well-known/agent-card.json, JSON-RPC A2A 1.0 at /a2a/v1 and 0.3 at
 //     /a2a/v0.3 (a text turn "booking" or "tasks" streams the demo, actions are
-//     answered as above).
+//     answered as above);
 //   - serve an AG-UI agent (package aguiagent, the community AG-UI Go SDK) at
 //     POST /agent/default/run: the middleware's lifecycle, a retry and a painted
 //     surface; an action gets a follow-up in a new slot; ?mode=fail and ?mode=error
-//     (or the message "fail" / "error") play a failed generation and a RUN_ERROR.
+//     (or the message "fail" / "error") play a failed generation and a RUN_ERROR;
+//   - serve it over MCP (package mcpagent, the official Go SDK): Streamable HTTP at /mcp
+//     (SSE responses), /mcp/json and /mcp/stateless, with resources a2ui://booking and
+//     a2ui://tasks, a tool "show" {sample} and a tool "action" answering A2UI actions.
 //
 // Usage:
 //

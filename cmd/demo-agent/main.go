@@ -12,6 +12,7 @@ import (
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/a2aagent"
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/aguiagent"
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/demoagent"
+	"github.com/a2ui-go/a2ui/cmd/demo-agent/mcpagent"
 )
 
 func main() {
@@ -31,7 +32,7 @@ func main() {
 	a2a := a2aagent.NewHandler(a2aagent.FromDemo(*samples, agent), a2aagent.Options{Delay: *delay})
 	srv := &http.Server{
 		Addr:              *addr,
-		Handler:           WithAGUI(WithA2A(NewServer(*dir, agent), a2a), aguiagent.NewHandler(aguiagent.Options{Delay: *delay})),
+		Handler:           WithMCP(WithAGUI(WithA2A(NewServer(*dir, agent), a2a), aguiagent.NewHandler(aguiagent.Options{Delay: *delay})), mcpagent.New(a2aagent.FromDemo(*samples, agent), mcpagent.Options{})),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	ln, err := net.Listen("tcp", *addr)

@@ -113,6 +113,13 @@ async function main(): Promise<void> {
   r.destroy();
   void [done, email, ids, catalogIds, v10];
 
+  // transport "mcp": a resource and/or a tool with object (or JSON text) arguments.
+  const mo: MountOptions = { agent: "/mcp", transport: "mcp", resource: "a2ui://form", tool: "show", arguments: { sample: "booking" } };
+  const mr: Renderer<HTMLElement> = mount(document.body, mo);
+  void mount(document.body, { agent: "/mcp", transport: "mcp", tool: "show", arguments: '{"sample":"tasks"}' });
+  const mattrs: A2UIRendererAttributes = { agent: "/mcp", transport: "mcp", resource: "a2ui://form", tool: "show", arguments: "{}" };
+  void [mr, mattrs];
+
   // <a2ui-renderer>
   const elem: A2UIRendererElement = document.createElement("a2ui-renderer");
   const q: A2UIRendererElement | null = document.querySelector("a2ui-renderer");

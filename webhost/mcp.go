@@ -1,0 +1,107 @@
+//go:build js && wasm
+
+package webhost
+
+import (
+	"time"
+
+	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
+	"github.com/a2ui-go/a2ui/transport/mcp"
+)
+
+// startMCP connects jr to the MCP server at agent (transport "mcp"; its Streamable HTTP
+// endpoint, an absolute URL): resource, when not "", is read and tool, when not "", is
+// called with args (a JSON object's text), each applying the A2UI it returns. UI goroutine.
+func (jr *jsRenderer) startMCP(agent, resource, tool, args string) {
+	hooks := mcp.Hooks{
+		Open: func(quiet bool) mcp.Stream { return jr.openTurn(quiet) },
+		Emit: jr.Emit,
+		Notice: func(text string) {
+			if !jr.destroyed {
+				_, _ = jr.hooks.Call("notice", text)
+			}
+		},
+	}
+	jr.agentURL = agent
+	jr.mcp = mcp.NewClient(mcpFetch{jr}, hooks, agent, mcp.Options{
+		Capabilities: jr.r.Capabilities, DataModel: jr.r.ClientDataModel})
+	if resource != "" {
+		jr.mcp.Read(resource, nil)
+	}
+	if tool != "" {
+		jr.mcp.Call(tool, args, nil)
+	}
+}
+
+// mcpFetch is the MCP client's transport: a fetch POST, its body read through the
+// ReadableStream reader on a goroutine, every callback posted to the UI goroutine.
+type mcpFetch struct{ jr *jsRenderer }
+
+func (t mcpFetch) Do(req mcp.Request, sink mcp.Sink) {
+	jr := t.jr
+	if jr.destroyed {
+		return
+	}
+	p, err := jr.fetch(req.URL, "POST", req.Body, safejs.Undefined(), req.Headers)
+	if err != nil {
+		post(func() { sink.End(err) })
+		return
+	}
+	go func() {
+		res, err := await(p)
+		if err != nil {
+			post(func() { sink.End(err) })
+			return
+		}
+		status, _ := mustGet(res, "status").Int()
+		ct, session := contentType(res), header(res, "mcp-session-id")
+		post(func() { sink.Start(status, ct, session) })
+		err = jr.readBody(res, func(buf []byte) { postWait(func() { sink.Chunk(buf) }) })
+		if err != errDestroyed {
+			post(func() { sink.End(err) })
+		}
+	}()
+}
+
+// header is a fetch Response's header name ("" when absent or not exposed by CORS).
+func header(res safejs.Value, name string) string {
+	h, err := res.Get("headers")
+	if err != nil {
+		return ""
+	}
+	v, err := h.Call("get", name)
+	if err != nil || v.Type() != safejs.TypeString {
+		return ""
+	}
+	s, _ := v.String()
+	return s
+}
+
+// mcpAction sends an action as a tools/call (see mcp.Client.Action); done learns the
+// outcome, or a timeout when the server has not answered within timeout. UI goroutine.
+func (jr *jsRenderer) mcpAction(body []byte, timeout time.Duration, done func(error)) {
+	settled := false
+	once := func(err error) {
+		if !settled {
+			settled = true
+			done(err)
+		}
+	}
+	go func() {
+		time.Sleep(timeout)
+		post(func() {
+			if !jr.destroyed {
+				once(jsError("no answer within " + timeout.String()))
+			}
+		})
+	}()
+	jr.mcp.Action(body, once)
+}
+
+// mcpSend delivers a message the renderer does not POST itself: an error report goes to
+// the server's "error" tool (when it has one); other messages have no MCP counterpart.
+func (jr *jsRenderer) mcpSend(body []byte, errorReport bool) {
+	if errorReport {
+		jr.mcp.Report(body)
+	}
+}
