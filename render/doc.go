@@ -14,7 +14,14 @@
 // Profile (profile.go, e.g. package openwop) may take payloads before the A2UI decoder
 // and actions before they are sent.
 //
-// It is plain Go with no syscall/js: cmd/wasm implements Host with the DOM and fetch; the
+// Files, one concern each: render.go (the Renderer and its surfaces), options.go (Host,
+// Options, limits), surface.go (messages applied, surface lifecycle, catalogs bound),
+// frame.go (the frame: dirty surfaces built and patched), dispatch.go (DOM events),
+// actions.go (single-flight actions, retry, answers), agentcalls.go (the agent's
+// function calls), capabilities.go (what the agent is told), events.go (page event
+// details), catalogs.go, stream.go, transport.go, warm.go.
+//
+// It is plain Go with no syscall/js: webhost implements Host with the DOM and fetch; the
 // tests implement it with dom/memdom. A Renderer is single-goroutine: every method runs
 // on the UI goroutine.
 package render
