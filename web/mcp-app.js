@@ -215,7 +215,7 @@
   async function sendAction(message, info) {
     const a = message.action || message.userAction || {};
     const args = { name: a.name, context: a.context || {}, surfaceId: a.surfaceId, sourceComponentId: a.sourceComponentId };
-    const meta = { actionId: info.actionId };
+    const meta = { version: message.version || "v0.8", actionId: info.actionId };
     const caps = renderer && renderer.capabilities();
     if (caps) meta.clientCapabilities = caps;
     if (message.metadata && message.metadata.a2uiClientDataModel) meta.clientDataModel = message.metadata.a2uiClientDataModel;

@@ -278,6 +278,7 @@ func TestMCPAppRendersToolResult(t *testing.T) {
 		Arguments json.RawMessage `json:"arguments"`
 		Meta      struct {
 			A2UI struct {
+				Version            string `json:"version"`
 				ActionID           string `json:"actionId"`
 				ClientCapabilities struct {
 					SupportedCatalogIDs []string `json:"supportedCatalogIds"`
@@ -294,8 +295,8 @@ func TestMCPAppRendersToolResult(t *testing.T) {
 	if got, want := canonicalJSON(t, call.Arguments), canonicalJSON(t, `{"name":"confirm_booking","context":{"flight":"TP 123","seats":2},"surfaceId":"booking","sourceComponentId":"confirm"}`); got != want {
 		t.Errorf("tools/call arguments:\n got  %s\n want %s", got, want)
 	}
-	if call.Meta.A2UI.ActionID == "" || !strings.Contains(strings.Join(call.Meta.A2UI.ClientCapabilities.SupportedCatalogIDs, " "), basicCatalog) {
-		t.Errorf("_meta.a2ui = %+v, want an actionId and the client capabilities", call.Meta.A2UI)
+	if call.Meta.A2UI.Version != "v0.9" || call.Meta.A2UI.ActionID == "" || !strings.Contains(strings.Join(call.Meta.A2UI.ClientCapabilities.SupportedCatalogIDs, " "), basicCatalog) {
+		t.Errorf("_meta.a2ui = %+v, want the version, an actionId and the client capabilities", call.Meta.A2UI)
 	}
 	waitJS(view, confirm+`.getAttribute("aria-busy") === "true"`)
 	// A second click while in flight sends nothing.
