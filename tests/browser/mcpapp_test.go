@@ -4,6 +4,7 @@ package browser
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -342,6 +343,44 @@ func TestMCPAppRendersToolResult(t *testing.T) {
 	waitJS(host, `H.links.length === 2`)
 	if got := evalJS[[]string](host, `H.links`); got[0] != "https://example.com/fare-rules" || got[1] != "https://example.com/help" {
 		t.Errorf("ui/open-link urls = %v", got)
+	}
+}
+
+// TestMCPAppToolResultPayloads: of a tool result's content, the A2UI EmbeddedResources
+// meant for the user render (text or base64 blob, either A2UI MIME type, with
+// parameters); one that is not JSON is reported and skipped, the rest still render; one
+// for the assistant only is not rendered. A result without A2UI shows its text. The
+// host's ui/resource-teardown is answered.
+func TestMCPAppToolResultPayloads(t *testing.T) {
+	base := mcpHost(t)
+	host, view := startView(t, base, mcpWasmCSP, `{theme: "light"}`)
+	text := func(sid, s string) string {
+		return `{"version":"v0.9","createSurface":{"surfaceId":"` + sid + `","catalogId":"` + basicCatalog + `"}},` +
+			`{"version":"v0.9","updateComponents":{"surfaceId":"` + sid + `","components":[{"id":"root","component":"Text","text":"` + s + `"}]}}`
+	}
+	evalJSON(view, `(window.errors = [], document.querySelector(".a2ui-mcp-renderer").addEventListener("a2ui-error", (e) => errors.push(e.detail.error.code)), true)`)
+	blob := base64.StdEncoding.EncodeToString([]byte("[" + text("b", "From a blob, ünïcödé") + "]"))
+	evalJSON(host, `H.bridge.sendToolResult({content: [
+		{type: "resource", resource: {uri: "a2ui://bad", mimeType: "application/a2ui+json", text: "{not json"}},
+		{type: "resource", annotations: {audience: ["assistant"]}, resource: {uri: "a2ui://x", mimeType: "application/a2ui+json", text: `+jsString("["+text("x", "For the model only")+"]")+`}},
+		{type: "resource", annotations: {audience: ["user", "assistant"]}, resource: {uri: "a2ui://a", mimeType: "Application/A2UI+JSON; version=0.9", text: `+jsString("["+text("a", "From text")+"]")+`}},
+		{type: "resource", resource: {uri: "a2ui://b", mimeType: "application/json+a2ui", blob: `+jsString(blob)+`}},
+		{type: "text", text: "For the model"}]})`)
+	waitJS(view, viewJS+`.root.textContent.includes("From text") && `+viewJS+`.root.textContent.includes("From a blob, ünïcödé")`)
+	waitJS(view, `errors.includes("VALIDATION_FAILED")`)
+	if got := evalJS[string](view, `document.body.textContent.includes("For the model") + "," + `+viewJS+`.root.textContent.includes("For the model only")`); got != "false,false" {
+		t.Errorf("model-only text shown, assistant-only A2UI rendered = %s", got)
+	}
+
+	// A result without A2UI shows its text.
+	evalJSON(host, `H.bridge.sendToolResult({content: [`+mcpText("No flights on that day.")+`]})`)
+	waitJS(view, `document.querySelector(".a2ui-mcp-result").textContent === "No flights on that day." && !document.querySelector(".a2ui-mcp-text").hidden`)
+	if got := evalJS[string](view, `document.querySelector(".a2ui-mcp-text").textContent`); strings.Contains(got, "WebAssembly") {
+		t.Errorf("the WebAssembly note shows where WebAssembly runs: %q", got)
+	}
+
+	if got := evalJSON(host, `H.bridge.teardownResource({})`); got != "{}" {
+		t.Errorf("ui/resource-teardown answered %s", got)
 	}
 }
 
