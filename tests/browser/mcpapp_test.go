@@ -224,7 +224,7 @@ const (
 func TestMCPAppRendersToolResult(t *testing.T) {
 	base := mcpHost(t)
 	host, view := startView(t, base, mcpWasmCSP,
-		`{theme: "light", locale: "en-US", displayMode: "inline", platform: "web"}`)
+		`{theme: "light", locale: "en-US", displayMode: "inline", platform: "web", styles: {variables: {"--font-sans": "Inter, sans-serif"}}}`)
 
 	// The frame: sandboxed to scripts only, loaded from srcdoc (an opaque origin), under
 	// the CSP the host gave it.
@@ -262,6 +262,10 @@ func TestMCPAppRendersToolResult(t *testing.T) {
 	const scheme = `(() => { const v = ` + viewJS + `; const s = getComputedStyle(v.root.querySelector("section.a2ui-surface")); return [v.el.getAttribute("theme"), s.colorScheme, s.backgroundColor]; })()`
 	if got := evalJS[[]string](view, scheme); got[0] != "light" || got[1] != "light" || got[2] != "rgb(255, 255, 255)" {
 		t.Errorf("theme attribute, colour scheme, surface background = %v, want light", got)
+	}
+	// The host's style variables become the renderer's tokens.
+	if got := evalJS[string](view, `getComputedStyle(`+viewJS+`.root.querySelector("section.a2ui-surface")).getPropertyValue("--a2ui-font-family").trim()`); got != "Inter, sans-serif" {
+		t.Errorf("--a2ui-font-family = %q, want the host's --font-sans", got)
 	}
 	evalJSON(host, `(H.bridge.setHostContext({theme: "dark", locale: "en-US", displayMode: "inline", platform: "web"}), true)`)
 	waitJS(view, scheme+`[1] === "dark"`)
