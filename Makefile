@@ -80,7 +80,7 @@ all: test
 
 help:
 	@echo 'make setup         install what a fresh Debian/Ubuntu lacks (chromium, make, npm), npm ci'
-	@echo 'make build         wasm + wasm_exec.js + .br/.gz (and the wasm .zst), static site in dist/'
+	@echo 'make build         wasm + wasm_exec.js + .br/.gz (and the wasm .zst), static site in dist/ (with the MCP App page a2ui-mcp-app.html)'
 	@echo 'make npm-pack      build, then stage and npm pack the package a2ui-go into $(NPM_OUT)/'
 	@echo 'make run           npm ci if needed, build, then serve dist/ and the demo agent on http://$(ADDR)'
 	@echo 'make test          npm ci if needed, go vet, host tests, browser tests (the CI command)'
@@ -147,7 +147,7 @@ dist: $(WASM) $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js $(BROTLI)
 	# runtime, so a page copies a2ui.js and a2ui.wasm only, the loader injects no <script>
 	# or <link> (Trusted Types friendly) and a page makes one request besides the wasm.
 	# The loader first: the wasm download starts before the rest is evaluated.
-	rm -f $(DIST).new/a2ui.css $(DIST).new/a2ui-runtime.js $(DIST).new/wasm_exec.js $(DIST).new/*.go
+	rm -f $(DIST).new/a2ui.css $(DIST).new/a2ui-runtime.js $(DIST).new/wasm_exec.js $(DIST).new/mcp-app.js $(DIST).new/*.go
 	$(GO) run ./internal/tools/bundle -css web/a2ui.css -o $(DIST).new/a2ui.js \
 		web/a2ui.js web/wasm_exec.js web/a2ui-runtime.js
 	# The wasm also under a content-hashed name (cacheable as immutable), which a2ui.js loads.
@@ -155,6 +155,10 @@ dist: $(WASM) $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js $(BROTLI)
 	for z in "" .br .gz .zst; do [[ ! -f $(WASM)$$z ]] || cp -p $(WASM)$$z $(DIST).new/a2ui.$$h.wasm$$z; done && \
 	sed -i "s/const WASM_FILE = \"a2ui.wasm\";/const WASM_FILE = \"a2ui.$$h.wasm\";/" $(DIST).new/a2ui.js && \
 	grep -q "a2ui.$$h.wasm" $(DIST).new/a2ui.js
+	# The MCP App page (README "MCP Apps"): that script, the bridge web/mcp-app.js and the
+	# wasm (base64 of its gzip) in one HTML file, since a View has no origin to fetch from.
+	$(GO) run ./internal/tools/bundle -html -wasm $(WASM).gz -o $(DIST).new/a2ui-mcp-app.html \
+		$(DIST).new/a2ui.js web/mcp-app.js
 	if [[ -d testdata ]]; then \
 		find testdata -type f \( -name '*.jsonl' -o -name '*.json' \) -exec cp --parents {} $(DIST).new/ \; ; \
 	fi

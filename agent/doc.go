@@ -16,6 +16,10 @@
 // endpoint decodes each POSTed [ClientMessage] and writes the agent's answer in the
 // response body, which the renderer reads as more messages.
 //
+// MCP Apps: an [MCPApp] serves the renderer's self-contained page (make build's
+// dist/a2ui-mcp-app.html, passed in by the caller) as a ui:// resource of an MCP server,
+// with the _meta its tools and resource need, and decodes the page's action calls.
+//
 // It is host code (net/http); the wasm renderer never links it. Messages and components
 // are values, safe to share between goroutines; a Writer belongs to one goroutine.
 package agent

@@ -126,7 +126,20 @@ export interface MountOptions {
    *  standard catalog): a page catalog, as the official v0.8 clients register custom
    *  components (attribute `default-catalog`). Overrides a `v08Default` catalog. */
   defaultCatalog?: string;
+  /** Without `actionURL`: the page delivers each action itself (an MCP App sends it to its
+   *  host as `tools/call`). The Button is busy until the promise settles, at most
+   *  `actionTimeout`; a rejection (or the timeout) shows beside it with a Retry, which
+   *  calls again with the same message and `actionId`. What it resolves with (messages, as
+   *  for `process`) is applied like an action POST's answer. */
+  sendAction?: (message: UserActionMessage | ActionMessage, info: { actionId: string }) => ActionReply | Promise<ActionReply>;
+  /** Opens the http/https URLs of `openUrl` calls instead of `window.open` (an MCP App asks
+   *  its host: `ui/open-link`); called only during a user activation, once per interaction. */
+  openURL?: (url: string) => void;
 }
+
+/** What `MountOptions.sendAction` may resolve with: messages to apply (as for
+ *  `Renderer.process`), or nothing. */
+export type ActionReply = void | null | string | A2UIMessage | readonly A2UIMessage[];
 
 // ---- A2UI.defineCatalog -----------------------------------------------------------------
 

@@ -47,7 +47,10 @@
   // export suffix (a module has no currentScript).
   const mod = typeof __a2uiModule === "object" ? __a2uiModule : null;
   const self = document.currentScript;
-  const base = new URL(".", mod ? mod.base : (self && self.src) || location.href);
+  // A page that carries the wasm inline (make build's a2ui-mcp-app.html: an MCP App has no
+  // origin to fetch from): base64 of a2ui.wasm.gz in a data block before this script.
+  const inlineWasm = mod ? null : document.querySelector('script[data-a2ui-wasm="base64"]');
+  const base = inlineWasm ? null : new URL(".", mod ? mod.base : (self && self.src) || location.href);
   const cfg = (!mod && self && self.dataset) || {};
   const url = (name) => (mod && mod.files[name]) || new URL(name, base).href;
   // The stylesheet (web/a2ui.css), inlined by the bundler.
@@ -57,12 +60,21 @@
   // copy (a2ui.<hash>.wasm, which servers may cache as immutable); a2ui.wasm is the same
   // file, for copies of web/.
   const WASM_FILE = "a2ui.wasm";
-  const plainURL = url(cfg.wasm || "a2ui.wasm");
-  const wasmURL = url(cfg.wasm || (mod ? "a2ui.wasm" : WASM_FILE));
+  const plainURL = inlineWasm ? "" : url(cfg.wasm || "a2ui.wasm");
+  const wasmURL = inlineWasm ? "" : url(cfg.wasm || (mod ? "a2ui.wasm" : WASM_FILE));
   // A page that copied a2ui.js and a2ui.wasm only has no hashed copy: fall back to it.
   const fetchWasm = () => fetch(wasmURL, { credentials: "same-origin" }).then((r) =>
     r.ok || wasmURL === plainURL ? r : fetch(plainURL, { credentials: "same-origin" }));
-  const wasmFetch = fetchWasm();
+  // A Content-Security-Policy without 'wasm-unsafe-eval' refuses every compile, even of
+  // the empty module (an MCP App under the spec's default CSP): then nothing is fetched
+  // and ready rejects saying why.
+  let wasmRefused = null;
+  try {
+    new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+  } catch (e) {
+    wasmRefused = "a2ui: this page cannot run WebAssembly (its Content-Security-Policy needs 'wasm-unsafe-eval' in script-src): " + ((e && e.message) || e);
+  }
+  const wasmFetch = inlineWasm || wasmRefused ? null : fetchWasm();
 
   let sheet = null;
   const makeSheet = () => {
@@ -242,16 +254,41 @@
     }, 0);
   }
 
+  // compileInline compiles the inline wasm: base64 of its gzip, decoded and gunzipped
+  // (DecompressionStream) while it compiles; no network request.
+  async function compileInline(b64) {
+    b64 = b64.replace(/\s+/g, "");
+    let gz;
+    if (typeof Uint8Array.fromBase64 === "function") {
+      gz = Uint8Array.fromBase64(b64);
+    } else {
+      const bin = atob(b64);
+      gz = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) gz[i] = bin.charCodeAt(i);
+    }
+    const body = () => new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
+    try {
+      return await WebAssembly.compileStreaming(new Response(body(), { headers: { "Content-Type": "application/wasm" } }));
+    } catch (e) {
+      return WebAssembly.compile(await new Response(body()).arrayBuffer());
+    }
+  }
+
   // The bundle (make build) evaluates this loader first, then wasm_exec.js and the DOM
   // runtime: the download above starts before them. Nothing here needs window.Go or
   // __a2uiRuntime before the module has compiled.
   const ready = (async () => {
-    try {
-      module = await WebAssembly.compileStreaming(wasmFetch);
-    } catch (e) {
-      // A static host that serves .wasm with the wrong MIME type: fall back to bytes.
-      const bytes = await (await fetchWasm()).arrayBuffer();
-      module = await WebAssembly.compile(bytes);
+    if (wasmRefused) throw new Error(wasmRefused);
+    if (inlineWasm) {
+      module = await compileInline(inlineWasm.textContent);
+    } else {
+      try {
+        module = await WebAssembly.compileStreaming(wasmFetch);
+      } catch (e) {
+        // A static host that serves .wasm with the wrong MIME type: fall back to bytes.
+        const bytes = await (await fetchWasm()).arrayBuffer();
+        module = await WebAssembly.compile(bytes);
+      }
     }
     mark("compiled");
     if (!window.Go || !window.__a2uiRuntime) {
@@ -553,10 +590,23 @@
         const ua = navigator.userActivation;
         if ((ua && !ua.isActive) || performance.now() - armedAt > 5000) return false;
         armedAt = -Infinity; // one window per interaction
+        // options.openURL: the page opens it (an MCP App asks its host: ui/open-link).
+        if (typeof options.openURL === "function") {
+          try { options.openURL(u); } catch (e) { (window.reportError || console.error)(e); return false; }
+          return true;
+        }
         const w = window.open(u, "_blank", "noopener,noreferrer");
         if (w) w.opener = null;
         return true;
       },
+      // sendAction(body, actionId): without an actionURL, options.sendAction delivers the
+      // action (webhost/pageaction.go): the Button is busy until its promise settles and
+      // shows the failure, with Retry, if it rejects; what it resolves with (messages, as
+      // for process()) is applied like an action POST's answer.
+      sendAction: typeof options.sendAction !== "function" ? null : (body, actionId) =>
+        new Promise((resolve) => resolve(options.sendAction(JSON.parse(body), { actionId }))).then((reply) => {
+          if (reply !== undefined && reply !== null && !dead) api.process(reply);
+        }),
       intl: locale,
     };
     // Held lines: while the Go side has a frame pending (it sets hooks.hold), process()

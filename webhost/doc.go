@@ -7,7 +7,8 @@
 //
 // Place in the pipeline: fetch/A2A → render.Stream (protocol, model, catalog) → dom ops →
 // dom/browser applier; DOM events → render.Dispatch; actions → render's POST through the
-// fetch transport here.
+// fetch transport here, an A2A message, or the page's own sendAction (pageaction.go; the
+// MCP App bridge web/mcp-app.js sends them to its host as tools/call).
 //
 // Goroutines: Run runs the UI loop; every JS callback only enqueues work for it (a JS
 // callback must never block on something that needs the JS event loop); one goroutine per

@@ -597,8 +597,8 @@ func (jr *jsRenderer) Send(body []byte, errorReport bool) {
 }
 
 // SendAction implements render.ActionSender for the actions the renderer does not POST
-// itself: over A2A, an A2A message whose outcome done learns (a2aAction); otherwise the
-// action is only the page event.
+// itself: over A2A, an A2A message whose outcome done learns (a2aAction); with the
+// page's sendAction, that (pageAction); otherwise the action is only the page event.
 func (jr *jsRenderer) SendAction(body []byte, actionID string, timeout time.Duration, done func(error)) {
 	if jr.a2a != nil {
 		jr.a2aAction(body, actionID, timeout, done)
@@ -610,6 +610,10 @@ func (jr *jsRenderer) SendAction(body []byte, actionID string, timeout time.Dura
 	}
 	if jr.mcp != nil {
 		jr.mcpAction(body, timeout, done)
+		return
+	}
+	if jr.pageActions() {
+		jr.pageAction(body, actionID, timeout, done)
 		return
 	}
 	done(nil)

@@ -119,6 +119,20 @@ async function main(): Promise<void> {
   void mount(document.body, { agent: "/mcp", transport: "mcp", tool: "show", arguments: '{"sample":"tasks"}' });
   const mattrs: A2UIRendererAttributes = { agent: "/mcp", transport: "mcp", resource: "a2ui://form", tool: "show", arguments: "{}" };
   void [mr, mattrs];
+  // The page delivers actions and opens links itself (an MCP App through its host).
+  const host = mount(document.createElement("div"), {
+    async sendAction(m, info) {
+      const name: string = "action" in m ? m.action.name : m.userAction.name;
+      const id: string = info.actionId;
+      void [name, id];
+      return [{ version: "v0.9", deleteSurface: { surfaceId: "s" } }];
+    },
+    openURL(url: string) { void url; },
+  });
+  mount(document.createElement("div"), { sendAction: () => undefined });
+  // @ts-expect-error a number is not a reply
+  mount(document.createElement("div"), { sendAction: () => 1 });
+  host.destroy();
 
   // <a2ui-renderer>
   const elem: A2UIRendererElement = document.createElement("a2ui-renderer");

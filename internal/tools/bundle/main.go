@@ -8,6 +8,10 @@
 //
 // The loader comes first so that the wasm download starts before the other scripts are
 // evaluated. The scripts together must hold the placeholder /*a2ui:css*/"" exactly once.
+//
+// With -html it writes the MCP App page instead (html.go), one self-contained document:
+//
+//	bundle -html -wasm web/a2ui.wasm.gz -o dist/a2ui-mcp-app.html dist/a2ui.js web/mcp-app.js
 package main
 
 import (
@@ -26,12 +30,22 @@ const placeholder = `/*a2ui:css*/""`
 func main() {
 	css := flag.String("css", "", "stylesheet to inline into the script holding "+placeholder)
 	out := flag.String("o", "", "output file")
+	html := flag.Bool("html", false, "write the MCP App page: the -wasm gzip and the scripts inline")
+	wasm := flag.String("wasm", "", "with -html: the gzipped wasm (a2ui.wasm.gz)")
 	flag.Parse()
-	if *out == "" || *css == "" || flag.NArg() == 0 {
+	if *html && (*out == "" || *wasm == "" || flag.NArg() == 0) {
+		fmt.Fprintln(os.Stderr, "usage: bundle -html -wasm A2UI.WASM.GZ -o OUT.html SCRIPT.js...")
+		os.Exit(2)
+	}
+	if !*html && (*out == "" || *css == "" || flag.NArg() == 0) {
 		fmt.Fprintln(os.Stderr, "usage: bundle -css FILE.css -o OUT.js SCRIPT.js... (one of them holds "+placeholder+")")
 		os.Exit(2)
 	}
-	if err := run(*css, *out, flag.Args()); err != nil {
+	do := func() error { return run(*css, *out, flag.Args()) }
+	if *html {
+		do = func() error { return runHTML(*out, *wasm, flag.Args()) }
+	}
+	if err := do(); err != nil {
 		fmt.Fprintln(os.Stderr, "bundle:", err)
 		os.Exit(1)
 	}
@@ -67,12 +81,17 @@ func run(cssFile, out string, scripts []string) error {
 			b.WriteByte('\n')
 		}
 	}
+	return writeFile(out, b.Bytes())
+}
+
+// writeFile writes b to out atomically (a temporary file renamed over it), mode 0644.
+func writeFile(out string, b []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(out), ".bundle-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b.Bytes()); err != nil {
+	if _, err := tmp.Write(b); err != nil {
 		tmp.Close()
 		return err
 	}
