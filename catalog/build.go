@@ -258,7 +258,7 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 	scope.Reads = &e.reads
 	in := &Instance{Comp: c, Key: key, UID: uid, Scope: scope, props: b.decode(c)}
 	e.props = in.props
-	e.layout = def.Layout && !in.Has("accessibility") // decorate may label a control inside
+	e.layout = def.Layout && !cat.inside(in) // a common prop may label a control inside
 	e.ui = append(e.ui, uid)
 	for p, msg := range in.props.bad {
 		b.err(protocol.CodeValidationFailed, id, p, msg)
@@ -295,7 +295,7 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 		n = &dom.Node{Kind: dom.Element, Tag: "div"}
 	}
 	n.Key = key
-	b.decorate(in, n)
+	b.decorate(cat, in, n)
 	b.account(e, n)
 	return n
 }

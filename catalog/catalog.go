@@ -77,6 +77,8 @@ type Catalog struct {
 	// aliases are ids the catalog also accepts but does not announce (ids it had before).
 	aliases map[string]bool
 	funcs   map[string]*FuncDef
+	// common are the props every component accepts (CommonProp).
+	common []CommonProp
 	// Title and Description document the catalog (Document); set them before use.
 	Title, Description string
 
@@ -85,9 +87,10 @@ type Catalog struct {
 }
 
 // New returns a catalog of defs accepting the given catalog ids (the first is its own
-// id in the catalog document).
+// id in the catalog document), with A2UI's common props Weight and Accessibility.
 func New(catalogIDs []string, defs ...*ComponentDef) *Catalog {
-	c := &Catalog{defs: map[string]*ComponentDef{}, ids: map[string]bool{}, funcs: map[string]*FuncDef{}}
+	c := &Catalog{defs: map[string]*ComponentDef{}, ids: map[string]bool{}, funcs: map[string]*FuncDef{},
+		common: []CommonProp{Weight, Accessibility}}
 	for _, d := range defs {
 		c.defs[d.Name] = d
 	}
@@ -107,8 +110,8 @@ func (c *Catalog) WithFunctions(fns ...*FuncDef) *Catalog {
 }
 
 // Extend returns a new catalog accepting ids (none: the ids of c) with c's components
-// and functions plus defs, a def replacing c's component of the same name. Add
-// functions with WithFunctions. c is not changed.
+// and functions plus defs, a def replacing c's component of the same name, and c's
+// common props. Add functions with WithFunctions. c is not changed.
 func (c *Catalog) Extend(ids []string, defs ...*ComponentDef) *Catalog {
 	if len(ids) == 0 {
 		ids = c.order
@@ -123,6 +126,7 @@ func (c *Catalog) extend(ids []string, defs []*ComponentDef, fns []*FuncDef) *Ca
 	}
 	out := New(ids, append(all, defs...)...)
 	out.Title, out.Description = c.Title, c.Description
+	out.common = c.common
 	if sameIDs(ids, c.order) {
 		out.aliases = c.aliases
 	}

@@ -29,7 +29,7 @@ func (c *Catalog) Document(v protocol.Version) ([]byte, error) {
 	comps := map[string]any{}
 	for _, name := range c.Types() {
 		d := c.defs[name]
-		comps[name] = d.schema(v)
+		comps[name] = d.schema(v, c.common)
 	}
 	doc := map[string]any{"catalogId": id, "components": comps}
 	switch {
@@ -137,14 +137,18 @@ func (f *FuncDef) argsSchema() map[string]any {
 }
 
 // schema is the JSON Schema of component d in a version-v document: v0.8 describes the
-// props object, v0.9+ the whole component ({id, component, props...}).
-func (d *ComponentDef) schema(v protocol.Version) map[string]any {
+// props object, v0.9+ the whole component ({id, component, props...}, with the common
+// props the component does not define itself).
+func (d *ComponentDef) schema(v protocol.Version, common []CommonProp) map[string]any {
 	props := map[string]any{}
 	req := []string{}
 	if v >= protocol.V09Draft {
 		props["id"] = map[string]any{"type": "string"}
 		props["component"] = map[string]any{"const": d.Name}
 		req = append(req, "id", "component")
+		for _, p := range common {
+			props[p.Name] = p.schema(v)
+		}
 	}
 	for _, p := range d.Props {
 		props[p.Name] = p.schema(v)
