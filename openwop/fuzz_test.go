@@ -18,23 +18,23 @@ func FuzzDecode(f *testing.F) {
 	f.Add(`{"type":"ui.a2ui-surface"}`)
 	f.Add(`[1,2]`)
 	f.Fuzz(func(t *testing.T, data string) {
-		h := &host{t: t, doc: memdom.New()}
 		p := New(Config{Targets: []string{"resume", "exchange"}, Approval: true})
 		var opts render.Options
 		p.Apply(&opts)
-		r := render.New(h, opts)
+		h := newHost(t, opts)
+		r := h.R
 		r.Process([]byte(data))
 		r.Frame()
 		_, ref := Parse([]byte(data))
 		if IsEnvelope([]byte(data)) && ref == nil {
-			for _, c := range h.codes() {
+			for _, c := range h.ErrorCodes() {
 				if c != CodeSecret && c != CodeCorrelationConflict {
-					t.Fatalf("an accepted envelope produced error %s: %v", c, h.of("a2ui-error"))
+					t.Fatalf("an accepted envelope produced error %s: %v", c, h.EventsOf("a2ui-error"))
 				}
 			}
 		}
 		for _, id := range r.Surfaces() {
-			for _, n := range h.find(id, func(*memdom.Node) bool { return true }) {
+			for _, n := range h.FindAll(id, func(*memdom.Node) bool { return true }) {
 				for _, a := range []string{"src", "href", "srcset", "poster", "action"} {
 					if _, ok := n.Attr(a); ok {
 						t.Fatalf("<%s %s> rendered", n.Tag, a)
@@ -42,8 +42,8 @@ func FuzzDecode(f *testing.F) {
 				}
 			}
 		}
-		if len(h.sent) != 0 {
-			t.Fatalf("sent %v", h.sent)
+		if len(left(h)) != 0 {
+			t.Fatalf("sent %v", left(h))
 		}
 	})
 }

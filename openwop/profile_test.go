@@ -9,81 +9,26 @@ import (
 	"github.com/a2ui-go/a2ui/dom"
 	"github.com/a2ui-go/a2ui/dom/memdom"
 	"github.com/a2ui-go/a2ui/render"
+	"github.com/a2ui-go/a2ui/render/rendertest"
 )
 
-// host is a render.Host over memdom recording events and posts.
-type host struct {
-	t      *testing.T
-	doc    *memdom.Document
-	events [][2]string
-	sent   []string
-}
+// host is the renderer's test host (rendertest): DOM, events, posts; newHost fails t
+// when memdom refuses an op batch.
+type host = rendertest.Host
 
-func (h *host) Patch(ops []byte) {
-	if err := h.doc.Apply(ops); err != nil {
-		h.t.Fatalf("apply: %v", err)
-	}
-}
-func (h *host) SurfaceAdded(id string)                  { h.doc.Attach(id) }
-func (h *host) SurfaceRemoved(id string)                { h.doc.Detach(id) }
-func (h *host) SurfaceTheme(string, []catalog.ThemeVar) {}
-func (h *host) Emit(ev string, d []byte)                { h.events = append(h.events, [2]string{ev, string(d)}) }
-func (h *host) Send(body []byte, _ bool)                { h.sent = append(h.sent, string(body)) }
-func (h *host) RequestFrame()                           {}
-func (h *host) OpenURL(url string) bool                 { h.sent = append(h.sent, "open "+url); return true }
-func (h *host) of(ev string) (out []string) {
-	for _, e := range h.events {
-		if e[0] == ev {
-			out = append(out, e[1])
+func newHost(t testing.TB, opts render.Options) *host {
+	h := rendertest.New(opts)
+	h.Gesture = true // openUrl counts as leaving the page (Opened)
+	t.Cleanup(func() {
+		if h.Err != nil {
+			t.Errorf("apply: %v", h.Err)
 		}
-	}
-	return out
+	})
+	return h
 }
 
-// codes returns the error codes of the a2ui-error events.
-func (h *host) codes() []string {
-	var out []string
-	for _, d := range h.of("a2ui-error") {
-		var e struct {
-			Error struct{ Code string } `json:"error"`
-		}
-		json.Unmarshal([]byte(d), &e)
-		out = append(out, e.Error.Code)
-	}
-	return out
-}
-
-func (h *host) root(sid string) *memdom.Node {
-	hh := h.doc.Host(sid)
-	if hh == nil {
-		return nil
-	}
-	return hh.Root
-}
-
-func (h *host) text(sid string) string {
-	if n := h.root(sid); n != nil {
-		return n.TextContent()
-	}
-	return ""
-}
-
-func (h *host) find(sid string, pred func(*memdom.Node) bool) []*memdom.Node {
-	var out []*memdom.Node
-	var walk func(n *memdom.Node)
-	walk = func(n *memdom.Node) {
-		if pred(n) {
-			out = append(out, n)
-		}
-		for _, c := range n.Children {
-			walk(c)
-		}
-	}
-	if n := h.root(sid); n != nil {
-		walk(n)
-	}
-	return out
-}
+// left returns what left the page: posted messages and opened URLs.
+func left(h *host) []string { return append(append([]string{}, h.Sent...), h.Opened...) }
 
 func tag(t string) func(*memdom.Node) bool { return func(n *memdom.Node) bool { return n.Tag == t } }
 
@@ -93,11 +38,11 @@ func attr(n *memdom.Node, name string) string {
 }
 
 func newProfile(t *testing.T, cfg Config) (*render.Renderer, *host, *Profile) {
-	h := &host{t: t, doc: memdom.New()}
 	p := New(cfg)
 	var opts render.Options
 	p.Apply(&opts)
-	return render.New(h, opts), h, p
+	h := newHost(t, opts)
+	return h.R, h, p
 }
 
 func feed(r *render.Renderer, payloads ...string) {
@@ -132,12 +77,12 @@ const p1Surface = `{"title":"Schedule the kickoff","components":[` +
 
 func button(t *testing.T, h *host, label string) *memdom.Node {
 	t.Helper()
-	for _, b := range h.find(sid, tag("button")) {
+	for _, b := range h.FindAll(sid, tag("button")) {
 		if b.TextContent() == label {
 			return b
 		}
 	}
-	t.Fatalf("no button %q in %q", label, h.text(sid))
+	t.Fatalf("no button %q in %q", label, h.Text(sid))
 	return nil
 }
 
@@ -151,18 +96,18 @@ func disabled(n *memdom.Node) bool { return attr(n, "aria-disabled") == "true" }
 func TestP1RendersAndCollectsResumeValue(t *testing.T) {
 	r, h, _ := newProfile(t, Config{Targets: []string{"resume"}})
 	feed(r, envelope("env-surface-1", p1Surface))
-	if codes := h.codes(); len(codes) != 0 {
-		t.Fatalf("errors: %v", h.of("a2ui-error"))
+	if codes := h.ErrorCodes(); len(codes) != 0 {
+		t.Fatalf("errors: %v", h.EventsOf("a2ui-error"))
 	}
 	for _, want := range []string{"Schedule the kickoff", "When works?", "Pick a time and the attendees.", "Date (required)", "Duration", "30 min", "Send a reminder", "Note", "Confirm"} {
-		if !strings.Contains(h.text(sid), want) {
-			t.Errorf("surface text %q lacks %q", h.text(sid), want)
+		if !strings.Contains(h.Text(sid), want) {
+			t.Errorf("surface text %q lacks %q", h.Text(sid), want)
 		}
 	}
 	// The title is the surface's top heading and agent levels nest below it (the browser
 	// runtime then renumbers them under the page's heading level).
 	var heads []string
-	for _, n := range h.find(sid, func(n *memdom.Node) bool {
+	for _, n := range h.FindAll(sid, func(n *memdom.Node) bool {
 		return len(n.Tag) == 2 && n.Tag[0] == 'h' && n.Tag[1] >= '1' && n.Tag[1] <= '6'
 	}) {
 		heads = append(heads, n.Tag+":"+n.TextContent())
@@ -174,7 +119,7 @@ func TestP1RendersAndCollectsResumeValue(t *testing.T) {
 	if !disabled(confirm) {
 		t.Fatalf("Confirm enabled while the required date is empty")
 	}
-	date := h.find(sid, func(n *memdom.Node) bool { return n.Tag == "input" && attr(n, "type") == "date" })
+	date := h.FindAll(sid, func(n *memdom.Node) bool { return n.Tag == "input" && attr(n, "type") == "date" })
 	if len(date) != 1 {
 		t.Fatalf("%d date inputs", len(date))
 	}
@@ -184,7 +129,7 @@ func TestP1RendersAndCollectsResumeValue(t *testing.T) {
 		t.Fatalf("Confirm still disabled after filling the date")
 	}
 	r.Dispatch(sid, dom.Event{Type: "click", Node: confirm.ID})
-	acts := h.of(ActionEvent)
+	acts := h.EventsOf(ActionEvent)
 	if len(acts) != 1 {
 		t.Fatalf("action events = %v", acts)
 	}
@@ -192,8 +137,8 @@ func TestP1RendersAndCollectsResumeValue(t *testing.T) {
 	if acts[0] != want {
 		t.Errorf("action event\n got %s\nwant %s", acts[0], want)
 	}
-	if len(h.sent) != 0 || len(h.of("a2ui-action")) != 0 {
-		t.Errorf("the action left the page: sent %v, a2ui-action %v", h.sent, h.of("a2ui-action"))
+	if len(left(h)) != 0 || len(h.EventsOf("a2ui-action")) != 0 {
+		t.Errorf("the action left the page: sent %v, a2ui-action %v", left(h), h.EventsOf("a2ui-action"))
 	}
 }
 
@@ -201,20 +146,20 @@ func TestP1RendersAndCollectsResumeValue(t *testing.T) {
 // surface shows the fail-closed notice with no control.
 func checkRefused(t *testing.T, h *host, code string) {
 	t.Helper()
-	if codes := h.codes(); len(codes) != 1 || codes[0] != code {
-		t.Fatalf("error codes = %v, want [%s]; %v", codes, code, h.of("a2ui-error"))
+	if codes := h.ErrorCodes(); len(codes) != 1 || codes[0] != code {
+		t.Fatalf("error codes = %v, want [%s]; %v", codes, code, h.EventsOf("a2ui-error"))
 	}
-	notice := h.find(sid, func(n *memdom.Node) bool { return strings.Contains(attr(n, "class"), "a2ui-openwop-notice") })
+	notice := h.FindAll(sid, func(n *memdom.Node) bool { return strings.Contains(attr(n, "class"), "a2ui-openwop-notice") })
 	if len(notice) != 1 || attr(notice[0], "role") != "alert" {
-		t.Fatalf("no fail-closed notice (role=alert): %q", h.text(sid))
+		t.Fatalf("no fail-closed notice (role=alert): %q", h.Text(sid))
 	}
 	for _, tg := range []string{"button", "input", "select", "iframe", "img", "a", "script"} {
-		if n := h.find(sid, tag(tg)); len(n) > 0 {
+		if n := h.FindAll(sid, tag(tg)); len(n) > 0 {
 			t.Errorf("refused surface has a <%s>", tg)
 		}
 	}
-	if len(h.sent) != 0 {
-		t.Errorf("sent %v", h.sent)
+	if len(left(h)) != 0 {
+		t.Errorf("sent %v", left(h))
 	}
 }
 
@@ -251,12 +196,12 @@ func TestNegativeExamples(t *testing.T) {
 			r, h, _ := newProfile(t, Config{Targets: []string{"resume", "exchange"}})
 			feed(r, tt.env)
 			checkRefused(t, h, tt.code)
-			if !strings.Contains(h.text(sid), tt.notice) {
-				t.Errorf("notice %q lacks %q", h.text(sid), tt.notice)
+			if !strings.Contains(h.Text(sid), tt.notice) {
+				t.Errorf("notice %q lacks %q", h.Text(sid), tt.notice)
 			}
 			// Fail closed is sticky: a valid envelope afterwards does not render.
 			feed(r, envelope("e2", p1Surface))
-			if n := h.find(sid, tag("button")); len(n) > 0 {
+			if n := h.FindAll(sid, tag("button")); len(n) > 0 {
 				t.Errorf("a later envelope rendered over the refused surface")
 			}
 		})
@@ -274,11 +219,11 @@ func TestN4UndeclaredTarget(t *testing.T) {
 	r.Dispatch(sid, dom.Event{Type: "click", Node: button(t, h, "Send").ID})
 	p.Action(r, sid, catalog.ActionInvocation{Name: "exchange", Context: map[string]any{"action": "send"}})
 	p.Action(r, sid, catalog.ActionInvocation{Name: "navigate", Context: map[string]any{}})
-	if got := h.codes(); strings.Join(got, " ") != CodeConfinement+" "+CodeConfinement {
+	if got := h.ErrorCodes(); strings.Join(got, " ") != CodeConfinement+" "+CodeConfinement {
 		t.Fatalf("codes = %v", got)
 	}
-	if len(h.of(ActionEvent)) != 0 || len(h.sent) != 0 {
-		t.Fatalf("an undeclared action was delivered: %v %v", h.of(ActionEvent), h.sent)
+	if len(h.EventsOf(ActionEvent)) != 0 || len(left(h)) != 0 {
+		t.Fatalf("an undeclared action was delivered: %v %v", h.EventsOf(ActionEvent), left(h))
 	}
 }
 
@@ -300,16 +245,16 @@ func TestN5UntrustedBlocksApproval(t *testing.T) {
 		t.Fatalf("the exchange is disabled too")
 	}
 	for _, want := range []string{"Untrusted content", "Approval is blocked"} {
-		if !strings.Contains(h.text(sid), want) {
-			t.Errorf("surface %q lacks %q", h.text(sid), want)
+		if !strings.Contains(h.Text(sid), want) {
+			t.Errorf("surface %q lacks %q", h.Text(sid), want)
 		}
 	}
 	p.Action(r, sid, catalog.ActionInvocation{Name: "resume", Context: map[string]any{"action": "approve"}})
-	if got := h.codes(); len(got) != 1 || got[0] != CodeUntrustedApproval {
+	if got := h.ErrorCodes(); len(got) != 1 || got[0] != CodeUntrustedApproval {
 		t.Fatalf("codes = %v", got)
 	}
 	r.Dispatch(sid, dom.Event{Type: "click", Node: button(t, h, "Ask a question").ID})
-	acts := h.of(ActionEvent)
+	acts := h.EventsOf(ActionEvent)
 	if len(acts) != 1 || !strings.Contains(acts[0], `"target":"exchange"`) || !strings.Contains(acts[0], `"contentTrust":"untrusted"`) {
 		t.Fatalf("actions = %v", acts)
 	}
@@ -324,18 +269,18 @@ func TestN5UntrustedBlocksApproval(t *testing.T) {
 // TestN6StoreWithoutRender: a page that does not advertise the kind stores the envelope
 // (an a2ui-envelope event) without rendering it, reports nothing, and the stream goes on.
 func TestN6StoreWithoutRender(t *testing.T) {
-	h := &host{t: t, doc: memdom.New()}
-	r := render.New(h, render.Options{Profile: Unadvertised{}})
+	h := newHost(t, render.Options{Profile: Unadvertised{}})
+	r := h.R
 	env := envelope("env-surface-1", p1Surface)
 	feed(r, env, `{"version":"v0.9","createSurface":{"surfaceId":"after","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}`,
 		`{"version":"v0.9","updateComponents":{"surfaceId":"after","components":[{"id":"root","component":"Text","text":"still streaming"}]}}`)
 	if got := r.Surfaces(); len(got) != 1 || got[0] != "after" {
 		t.Fatalf("surfaces = %v", got)
 	}
-	if len(h.of("a2ui-error")) != 0 || len(h.sent) != 0 {
-		t.Fatalf("errors %v sent %v", h.of("a2ui-error"), h.sent)
+	if len(h.EventsOf("a2ui-error")) != 0 || len(left(h)) != 0 {
+		t.Fatalf("errors %v sent %v", h.EventsOf("a2ui-error"), left(h))
 	}
-	stored := h.of(EnvelopeEvent)
+	stored := h.EventsOf(EnvelopeEvent)
 	if len(stored) != 1 {
 		t.Fatalf("a2ui-envelope events = %v", stored)
 	}
@@ -360,13 +305,13 @@ func TestPartialKeepsActionsDisabled(t *testing.T) {
 	if !disabled(button(t, h, "Send")) {
 		t.Fatalf("action enabled in a partial envelope")
 	}
-	if st := h.find(sid, func(n *memdom.Node) bool { return attr(n, "role") == "status" }); len(st) != 1 {
-		t.Fatalf("no partial status: %q", h.text(sid))
+	if st := h.FindAll(sid, func(n *memdom.Node) bool { return attr(n, "role") == "status" }); len(st) != 1 {
+		t.Fatalf("no partial status: %q", h.Text(sid))
 	}
-	input := h.find(sid, tag("input"))[0]
+	input := h.FindAll(sid, tag("input"))[0]
 	r.Dispatch(sid, dom.Event{Type: "input", Node: input.ID, Value: "hello"})
 	p.Action(r, sid, catalog.ActionInvocation{Name: "exchange", Context: map[string]any{"action": "send"}})
-	if got := h.codes(); len(got) != 1 || got[0] != CodeConfinement {
+	if got := h.ErrorCodes(); len(got) != 1 || got[0] != CodeConfinement {
 		t.Fatalf("activation during partial: codes %v", got)
 	}
 	// The final envelope drops the partial one's "draft" field: its value is not collected.
@@ -375,21 +320,21 @@ func TestPartialKeepsActionsDisabled(t *testing.T) {
 	if disabled(button(t, h, "Send")) {
 		t.Fatalf("action disabled after the final envelope")
 	}
-	if st := h.find(sid, func(n *memdom.Node) bool { return attr(n, "role") == "status" }); len(st) != 0 {
+	if st := h.FindAll(sid, func(n *memdom.Node) bool { return attr(n, "role") == "status" }); len(st) != 0 {
 		t.Fatalf("partial status left after the final envelope")
 	}
 	r.Dispatch(sid, dom.Event{Type: "click", Node: button(t, h, "Send").ID})
-	if acts := h.of(ActionEvent); len(acts) != 1 || !strings.Contains(acts[0], `"values":{"msg":"hello"}`) || !strings.Contains(acts[0], `"envelopeId":"e2"`) {
+	if acts := h.EventsOf(ActionEvent); len(acts) != 1 || !strings.Contains(acts[0], `"values":{"msg":"hello"}`) || !strings.Contains(acts[0], `"envelopeId":"e2"`) {
 		t.Fatalf("actions = %v", acts)
 	}
 	// Replay: the same final envelope again changes nothing; a different one is a conflict.
 	feed(r, envelope("e2", final))
 	feed(r, envelope("e3", part))
-	if got := h.codes(); strings.Join(got, " ") != CodeConfinement+" "+CodeCorrelationConflict {
+	if got := h.ErrorCodes(); strings.Join(got, " ") != CodeConfinement+" "+CodeCorrelationConflict {
 		t.Fatalf("codes after replays = %v", got)
 	}
-	if !strings.Contains(h.text(sid), "Thanks.") {
-		t.Fatalf("the finalized surface was regenerated: %q", h.text(sid))
+	if !strings.Contains(h.Text(sid), "Thanks.") {
+		t.Fatalf("the finalized surface was regenerated: %q", h.Text(sid))
 	}
 }
 
@@ -400,11 +345,11 @@ func TestNoCodeExecution(t *testing.T) {
 	inj := `<img src=x onerror="globalThis.pwned=1"> <script>globalThis.pwned=1</script> [click](https://evil.example) ![t](https://tracker.example/p.png) <https://evil.example>`
 	b, _ := json.Marshal(inj)
 	feed(r, envelope("e", `{"title":`+string(b)+`,"components":[{"component":"text","text":`+string(b)+`},{"component":"heading","text":`+string(b)+`}]}`))
-	if got := strings.Count(h.text(sid), inj); got != 3 {
-		t.Errorf("the text appears verbatim %d times, want 3: %q", got, h.text(sid))
+	if got := strings.Count(h.Text(sid), inj); got != 3 {
+		t.Errorf("the text appears verbatim %d times, want 3: %q", got, h.Text(sid))
 	}
 	for _, tg := range []string{"img", "script", "a", "iframe"} {
-		if n := h.find(sid, tag(tg)); len(n) > 0 {
+		if n := h.FindAll(sid, tag(tg)); len(n) > 0 {
 			t.Errorf("agent text produced a <%s>", tg)
 		}
 	}
@@ -416,7 +361,7 @@ func TestNoCodeExecution(t *testing.T) {
 func TestNoNetworkEgress(t *testing.T) {
 	r, h, p := newProfile(t, Config{Targets: []string{"resume", "exchange"}})
 	feed(r, envelope("e", p1Surface))
-	for _, n := range h.find(sid, func(*memdom.Node) bool { return true }) {
+	for _, n := range h.FindAll(sid, func(*memdom.Node) bool { return true }) {
 		for _, a := range []string{"src", "href", "srcset", "poster", "action", "formaction", "ping", "background"} {
 			if v, ok := n.Attr(a); ok {
 				t.Errorf("<%s %s=%q>", n.Tag, a, v)
@@ -446,8 +391,8 @@ func TestNoNetworkEgress(t *testing.T) {
 	if got := r.Surfaces(); len(got) != 1 {
 		t.Errorf("a plain A2UI message created a surface: %v", got)
 	}
-	if len(h.sent) != 0 {
-		t.Errorf("sent %v", h.sent)
+	if len(left(h)) != 0 {
+		t.Errorf("sent %v", left(h))
 	}
 }
 
@@ -459,7 +404,7 @@ func TestNoSecretRendering(t *testing.T) {
 		`{"component":"text","text":"Use sk-abcdefghijklmnop1234 with Authorization: Bearer eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl now"},`+
 		`{"component":"field.select","id":"region","label":"Region AKIAABCDEFGHIJKLMNOP","options":[{"value":"eu","label":"password=letmein123"}]},`+
 		`{"component":"action.button","id":"ok","label":"OK ghp_abcdefghijklmnopqrstuvwxyz0123456789","action":{"target":"resume"}}]}`))
-	text := h.text(sid)
+	text := h.Text(sid)
 	for _, secret := range []string{"hunter2", "sk-abcdefghijklmnop1234", "eyJhbGciOi", "AKIAABCDEFGHIJKLMNOP", "letmein123", "ghp_"} {
 		if strings.Contains(text, secret) {
 			t.Errorf("secret %q rendered: %q", secret, text)

@@ -17,6 +17,7 @@ import (
 	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"github.com/a2ui-go/a2ui/protocol"
 	"github.com/a2ui-go/a2ui/render"
+	"github.com/a2ui-go/a2ui/render/rendertest"
 )
 
 const reviewsID = "https://example.com/catalogs/reviews.json"
@@ -150,11 +151,11 @@ func TestDocumentFromPropSpecs(t *testing.T) {
 // spec's capabilities schemas.
 func TestCapabilitiesListCatalogs(t *testing.T) {
 	cats := []*catalog.Catalog{basic.Catalog(), reviews()}
-	plain := render.New(&memHost{}, render.Options{Catalogs: cats}).Capabilities()
+	plain := rendertest.New(render.Options{Catalogs: cats}).R.Capabilities()
 	if bytes.Contains(plain, []byte("inlineCatalogs")) {
 		t.Errorf("inline catalogs sent unasked: %s", plain)
 	}
-	caps := render.New(&memHost{}, render.Options{Catalogs: cats, InlineCatalogs: true}).Capabilities()
+	caps := rendertest.New(render.Options{Catalogs: cats, InlineCatalogs: true}).R.Capabilities()
 	type entry struct {
 		SupportedCatalogIDs []string          `json:"supportedCatalogIds"`
 		InlineCatalogs      []json.RawMessage `json:"inlineCatalogs"`

@@ -8,21 +8,9 @@ import (
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/dom"
-	"github.com/a2ui-go/a2ui/dom/memdom"
 	"github.com/a2ui-go/a2ui/render"
+	"github.com/a2ui-go/a2ui/render/rendertest"
 )
-
-// memHost renders into memdom.
-type memHost struct{ doc *memdom.Document }
-
-func (h *memHost) Patch(ops []byte)                        { _ = h.doc.Apply(ops) }
-func (h *memHost) SurfaceAdded(id string)                  { h.doc.Attach(id) }
-func (h *memHost) SurfaceRemoved(id string)                { h.doc.Detach(id) }
-func (h *memHost) SurfaceTheme(string, []catalog.ThemeVar) {}
-func (h *memHost) Emit(event string, detail []byte)        {}
-func (h *memHost) Send(body []byte, errorReport bool)      {}
-func (h *memHost) RequestFrame()                           {}
-func (h *memHost) OpenURL(string) bool                     { return false }
 
 // ratingDef is a custom "Rating" component: stars out of max, bound two-way to the
 // data model through its value prop (a click on a star writes its number).
@@ -61,20 +49,17 @@ func Example_customComponent() {
 	const myCatalog = "https://example.com/catalogs/reviews.json"
 	reviews := basic.Catalog().Extend([]string{myCatalog}, ratingDef)
 
-	h := &memHost{doc: memdom.New()}
-	r := render.New(h, render.Options{Catalogs: []*catalog.Catalog{basic.Catalog(), reviews}})
-	r.Process([]byte(`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"` + myCatalog + `"}}
+	h := rendertest.New(render.Options{Catalogs: []*catalog.Catalog{basic.Catalog(), reviews}})
+	h.Process(`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"` + myCatalog + `"}}
 {"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/stars","value":2}}
 {"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Column","children":["t","r"]},{"id":"t","component":"Text","text":"Rate your stay"},{"id":"r","component":"Rating","value":{"path":"/stars"},"max":4}]}}
-`))
-	r.Frame()
-	root := h.doc.Host("s").Root
+`)
+	root := h.Root("s")
 	fmt.Println(strings.ReplaceAll(root.HTML(), "><", ">\n<"))
 
 	// A click on the fourth star writes 4 to /stars; the next frame shows it.
 	stars := root.Children[0].Children[1]
-	r.Dispatch("s", dom.Event{Type: "click", Node: stars.Children[3].ID})
-	r.Frame()
+	h.Click("s", stars.Children[3])
 	fmt.Println(stars.TextContent())
 	// Output:
 	// <div class="a2ui-surface">
