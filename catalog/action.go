@@ -177,7 +177,7 @@ func (b *Builder) FieldError(in *Instance, wrap, control *dom.Node, extra string
 	if ok {
 		msg = extra
 	}
-	touch := b.Toucher(in)
+	touch := b.toucher(in)
 	if _, has := control.Handler("focusout"); !has { // a bound field's own handler touches
 		On(control, "focusout", b.Handler(func(dom.Event) { touch() }))
 	}
@@ -195,9 +195,9 @@ func (b *Builder) FieldError(in *Instance, wrap, control *dom.Node, extra string
 	AddToken(control, "aria-describedby", id)
 }
 
-// Toucher returns the function that marks in's field as touched (its validation message
+// toucher returns the function that marks in's field as touched (its validation message
 // shows from then on); handlers of a field's own change events call it.
-func (b *Builder) Toucher(in *Instance) func() {
+func (b *Builder) toucher(in *Instance) func() {
 	e := b.state.entry(in.UID, in.Comp.Gen)
 	return func() {
 		if !e.touched {

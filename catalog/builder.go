@@ -177,7 +177,3 @@ func (b *Builder) MarkdownInline(in *Instance, s string) []*dom.Node {
 	}
 	return nodes
 }
-
-// LimitHit reports whether a render budget was hit in this build (the surface fails
-// closed).
-func (b *Builder) LimitHit() bool { return b.limitHit }

@@ -249,7 +249,7 @@ func (u *UIState) Touch(uid string) {
 	u.touched = true
 }
 
-// echoRec is a write a text control made from its own input event (Builder.Echo): the
+// echoRec is a write a text control made from its own input event (Typing.Echo): the
 // instance's cache entry, the path, the data model's version right after the write, the
 // control's node and the value it shows (the value written).
 type echoRec struct {
@@ -260,7 +260,7 @@ type echoRec struct {
 	value   string
 }
 
-// Echo prepares the typing fast path of a text control bound to ptr: the control's input
+// echoControl prepares the typing fast path of a text control bound to ptr: the control's input
 // handler calls echo(v) after writing v, the control's own value, to ptr, and the next
 // build reuses the instance's subtree instead of rendering it again for that write (the
 // browser already shows v; the diff then sends only what other components show of ptr).
@@ -269,7 +269,7 @@ type echoRec struct {
 // has no checks; at build time the entry must also have read nothing but ptr and the model
 // must be unchanged since the write. Called while rendering in; echo runs on the UI
 // goroutine at event time.
-func (b *Builder) Echo(in *Instance, control *dom.Node, ptr model.Pointer) (echo func(v string)) {
+func (b *Builder) echoControl(in *Instance, control *dom.Node, ptr model.Pointer) (echo func(v string)) {
 	e := b.cur
 	if e == nil || !literalProps(in.props.v) {
 		return nil

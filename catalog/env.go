@@ -250,7 +250,7 @@ type UIState struct {
 	submitted bool
 	// secrets are the data paths bound to obscured TextFields (policy.go).
 	secrets map[string]model.Pointer
-	// echo is the last write a text control made from its own input (Builder.Echo),
+	// echo is the last write a text control made from its own input (Typing.Echo),
 	// taken by the next build.
 	echo echoRec
 	// fresh is the root id of the last build when Refresh may update its tree ("": it

@@ -3,7 +3,6 @@ package catalog_test
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/catalog/basic"
@@ -45,11 +44,13 @@ func Example() {
 	// action greet from root who = Ada
 }
 
-func ExampleThemeStyle() {
-	for _, v := range strings.Split(catalog.ThemeStyle(json.RawMessage(`{"primaryColor":"#336699","font":"Inter, sans-serif"}`)), "; ") {
-		fmt.Println(v)
+func ExampleParseTheme() {
+	th, _ := catalog.ParseTheme(json.RawMessage(`{"primaryColor":"#336699","font":"Inter, sans-serif"}`))
+	for _, v := range th.Vars() {
+		fmt.Println(v.Name + ": " + v.Value)
 	}
-	fmt.Println(catalog.ThemeStyle(json.RawMessage(`{"primaryColor":"red;}*{background:url(//x)}"}`)) == "")
+	bad, errs := catalog.ParseTheme(json.RawMessage(`{"primaryColor":"red;}*{background:url(//x)}"}`))
+	fmt.Println(len(bad.Vars()) == 0 && len(errs) == 1)
 	// Output:
 	// --a2ui-primary-color: #336699
 	// --a2ui-primary-color-dark: color-mix(in oklab, #336699 45%, white)

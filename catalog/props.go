@@ -158,24 +158,24 @@ func (b *Builder) Checks(in *Instance, record bool) (msg string, ok bool) {
 	return msg, ok
 }
 
-// EditingValue returns the value the user left in in's field while they are editing it
+// editingValue returns the value the user left in in's field while they are editing it
 // (focus inside, see Editing); editing is false otherwise. Event handlers use it to act
 // on what the user sees rather than on an agent write meanwhile.
-func (b *Builder) EditingValue(in *Instance) (user string, editing bool) {
+func (b *Builder) editingValue(in *Instance) (user string, editing bool) {
 	if e := b.state.entries[in.UID]; e != nil && e.gen == in.Comp.Gen && e.editing {
 		return e.user, true
 	}
 	return "", false
 }
 
-// Editing wires the focus listeners of a field control bound to ptr and returns the value
+// editing wires the focus listeners of a field control bound to ptr and returns the value
 // the control shows: the model's (shown) while the user is not editing it; while it has
 // focus, the user's own value (the browser runtime does not write a focused control
 // either), and an agent write that differs from it is reported once as a Conflict. When
 // the user leaves the field, the value it shows goes into the model (toModel converts it).
 // Its input/change handler must call edited with the control's value. read gives the
 // control's value at a focus event, read before the focus state changes (nil: ev.Value).
-func (b *Builder) Editing(in *Instance, control *dom.Node, ptr model.Pointer, shown string, toModel func(string) any, read func(dom.Event) string) (value string, edited func(string)) {
+func (b *Builder) editing(in *Instance, control *dom.Node, ptr model.Pointer, shown string, toModel func(string) any, read func(dom.Event) string) (value string, edited func(string)) {
 	if read == nil {
 		read = func(ev dom.Event) string { return ev.Value }
 	}
@@ -185,7 +185,7 @@ func (b *Builder) Editing(in *Instance, control *dom.Node, ptr model.Pointer, sh
 		e := st.entry(uid, gen)
 		e.editing, e.user, e.conflicted = true, read(ev), false
 	}))
-	touch := b.Toucher(in)
+	touch := b.toucher(in)
 	On(control, "focusout", b.Handler(func(ev dom.Event) {
 		touch() // leaving the field shows its validation (fieldError)
 		e := st.entry(uid, gen)

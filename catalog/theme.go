@@ -23,15 +23,15 @@ type ThemeVar struct{ Name, Value string }
 
 // Custom property names set from the theme; web/a2ui.css reads them.
 const (
-	VarPrimaryColor     = "--a2ui-primary-color"
-	VarPrimaryColorDark = "--a2ui-primary-color-dark" // the primary colour lightened for dark mode
-	VarOnPrimaryColor   = "--a2ui-on-primary-color"   // black or white, whichever contrasts
-	VarFont             = "--a2ui-font"
+	varPrimaryColor     = "--a2ui-primary-color"
+	varPrimaryColorDark = "--a2ui-primary-color-dark" // the primary colour lightened for dark mode
+	varOnPrimaryColor   = "--a2ui-on-primary-color"   // black or white, whichever contrasts
+	varFont             = "--a2ui-font"
 )
 
 // ParseTheme validates raw (v0.9 theme {primaryColor, iconUrl, agentDisplayName, ...} or
-// v0.8 styles {primaryColor, font}). Values that fail the closed grammars (ValidColor,
-// ValidFont) are dropped and reported as VALIDATION_FAILED errors with Path "/theme/<key>".
+// v0.8 styles {primaryColor, font}). Values that fail the closed grammars (validColor,
+// validFont) are dropped and reported as VALIDATION_FAILED errors with Path "/theme/<key>".
 // Identity keys (agentDisplayName, iconUrl) and unknown keys are ignored: identity chrome
 // is the host's business (security.md ). Called on the UI goroutine.
 func ParseTheme(raw json.RawMessage) (Theme, []*protocol.Error) {
@@ -57,14 +57,14 @@ func ParseTheme(raw json.RawMessage) (Theme, []*protocol.Error) {
 		switch k {
 		case "primaryColor":
 			s, err := jsonscan.String(v)
-			if err != nil || !ValidColor(s) {
+			if err != nil || !validColor(s) {
 				bad(k, "primaryColor is not a valid colour")
 				continue
 			}
 			th.PrimaryColor = strings.TrimSpace(s)
 		case "font":
 			s, err := jsonscan.String(v)
-			if err != nil || !ValidFont(s) {
+			if err != nil || !validFont(s) {
 				bad(k, "font is not a safe font-family list")
 				continue
 			}
@@ -81,35 +81,19 @@ func (th Theme) Vars() []ThemeVar {
 		dark := "color-mix(in oklab, " + c + " 45%, white)"
 		// Relative colour syntax: lightness below 0.66 gives white text, above gives black.
 		on := func(bg string) string { return "oklch(from " + bg + " clamp(0, (0.66 - l) * 1000, 1) 0 0)" }
-		vs = append(vs, ThemeVar{VarPrimaryColor, c}, ThemeVar{VarPrimaryColorDark, dark},
-			ThemeVar{VarOnPrimaryColor, "light-dark(" + on(c) + ", " + on(dark) + ")"})
+		vs = append(vs, ThemeVar{varPrimaryColor, c}, ThemeVar{varPrimaryColorDark, dark},
+			ThemeVar{varOnPrimaryColor, "light-dark(" + on(c) + ", " + on(dark) + ")"})
 	}
 	if th.Font != "" {
-		vs = append(vs, ThemeVar{VarFont, th.Font})
+		vs = append(vs, ThemeVar{varFont, th.Font})
 	}
 	return vs
 }
 
-// ThemeStyle returns the validated theme as declarations
-// "--a2ui-primary-color: #336699; --a2ui-font: Roboto, sans-serif" ("" when nothing valid).
-// Only values that passed ValidColor / ValidFont appear, so the text cannot break out of
-// a declaration; prefer Theme.Vars with style.setProperty where possible.
-func ThemeStyle(raw json.RawMessage) string {
-	th, _ := ParseTheme(raw)
-	var b strings.Builder
-	for i, v := range th.Vars() {
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		b.WriteString(v.Name + ": " + v.Value)
-	}
-	return b.String()
-}
-
-// ValidColor reports whether s is #rgb, #rrggbb, #rrggbbaa, rgb()/rgba()/hsl()/hsla()
+// validColor reports whether s is #rgb, #rrggbb, #rrggbbaa, rgb()/rgba()/hsl()/hsla()
 // with plain numeric arguments, or a CSS named colour. Nothing else (no url(), var(),
 // semicolons, braces or comments) passes.
-func ValidColor(s string) bool {
+func validColor(s string) bool {
 	s = strings.TrimSpace(s)
 	if s == "" || len(s) > 64 {
 		return false
@@ -170,9 +154,9 @@ func validColorArgs(args string, hsl bool) bool {
 	return true
 }
 
-// ValidFont reports whether s is a safe font-family list: at most 128 bytes of letters,
+// validFont reports whether s is a safe font-family list: at most 128 bytes of letters,
 // digits, spaces, commas, hyphens, underscores and balanced single or double quotes.
-func ValidFont(s string) bool {
+func validFont(s string) bool {
 	s = strings.TrimSpace(s)
 	if s == "" || len(s) > 128 {
 		return false

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -34,12 +35,25 @@ func TestThemeStyle(t *testing.T) {
 		{``, ""},
 	}
 	for _, tt := range tests {
-		if got := ThemeStyle(json.RawMessage(tt.in)); got != tt.want {
-			t.Errorf("ThemeStyle(%s) = %q, want %q", tt.in, got, tt.want)
+		if got := themeStyle(json.RawMessage(tt.in)); got != tt.want {
+			t.Errorf("themeStyle(%s) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 	_, errs := ParseTheme(json.RawMessage(`{"primaryColor":"red;}","font":"ok"}`))
 	if len(errs) != 1 || errs[0].Path != "/theme/primaryColor" {
 		t.Errorf("errors %v", errs)
 	}
+}
+
+// themeStyle returns the validated theme as declarations "--name: value; ..." (tests).
+func themeStyle(raw json.RawMessage) string {
+	th, _ := ParseTheme(raw)
+	var b strings.Builder
+	for i, v := range th.Vars() {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(v.Name + ": " + v.Value)
+	}
+	return b.String()
 }

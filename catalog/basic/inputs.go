@@ -94,9 +94,9 @@ func renderCheckBox(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	input := control(el("input", a("class", "a2ui-checkbox-input"), a("type", "checkbox")), id)
 	checked := boolProp(b.Bool(in, "value", false))
 	if ptr, ok := b.BoundPath(in, "value"); ok {
-		touch := b.Toucher(in)
+		touch := b.Typing().Toucher(in)
 		// The control's "value" for editing is its checked state ("true" or "").
-		shown, edited := b.Editing(in, input, ptr, checked, func(v string) any { return v == "true" },
+		shown, edited := b.Typing().Editing(in, input, ptr, checked, func(v string) any { return v == "true" },
 			func(ev dom.Event) string { return boolProp(ev.Checked) })
 		checked = shown
 		on(input, "change", b.Handler(func(ev dom.Event) {
@@ -143,13 +143,13 @@ func renderTextField(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 		if variant == "date" {
 			toModel = func(v string) any { return dateModelValue("date", v) }
 		}
-		shown, edited := b.Editing(in, input, ptr, value, toModel, nil)
+		shown, edited := b.Typing().Editing(in, input, ptr, value, toModel, nil)
 		value = shown
 		// A keystroke need not render the field again (it shows what the user typed)
 		// unless a pattern or a conversion depends on the value.
 		var echo func(string)
 		if !in.Has("validationRegexp") && variant != "date" {
-			echo = b.Echo(in, input, ptr)
+			echo = b.Typing().Echo(in, input, ptr)
 		}
 		on(input, "input", b.Handler(func(ev dom.Event) {
 			edited(ev.Value)
@@ -276,7 +276,7 @@ func renderDateTime(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	}
 	if ptr, ok := b.BoundPath(in, "value"); ok {
 		toModel := func(v string) any { return dateModelValue(typ, v) }
-		shown, edited := b.Editing(in, input, ptr, value, toModel, nil)
+		shown, edited := b.Typing().Editing(in, input, ptr, value, toModel, nil)
 		value = shown
 		on(input, "input", b.Handler(func(ev dom.Event) {
 			edited(ev.Value)
@@ -339,7 +339,7 @@ func renderSlider(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 			return val
 		}
 		var edited func(string)
-		shownVal, edited = b.Editing(in, input, ptr, shownVal, toModel, nil)
+		shownVal, edited = b.Typing().Editing(in, input, ptr, shownVal, toModel, nil)
 		on(input, "input", b.Handler(func(ev dom.Event) {
 			f, ok := binding.ParseNumber(ev.Value)
 			if ok {
@@ -381,8 +381,8 @@ func renderChoicePicker(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	edited := func(string) {}
 	if bound {
 		var shown string
-		shown, edited = b.Editing(in, wrap, ptr, encodeChoice(list), decodeChoice, func(dom.Event) string {
-			if user, editing := b.EditingValue(in); editing {
+		shown, edited = b.Typing().Editing(in, wrap, ptr, encodeChoice(list), decodeChoice, func(dom.Event) string {
+			if user, editing := b.Typing().EditingValue(in); editing {
 				return user
 			}
 			cur, _ := b.Surface().Data.Get(ptr)
@@ -416,7 +416,7 @@ func renderChoicePicker(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 		add(wrap, f)
 	}
 	// choose computes the new selection at event time from the model's current value.
-	touch := b.Toucher(in)
+	touch := b.Typing().Toucher(in)
 	choose := func(val string, on bool) {
 		touch()
 		if !bound {
@@ -542,7 +542,7 @@ func renderChoicePicker(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 // choiceNow is a ChoicePicker's selection at event time: the user's while they are in
 // the group (an agent write meanwhile is a conflict), else the model's.
 func choiceNow(b *catalog.Builder, in *catalog.Instance, ptr model.Pointer) []string {
-	if user, editing := b.EditingValue(in); editing {
+	if user, editing := b.Typing().EditingValue(in); editing {
 		return binding.ToStringList(decodeChoice(user))
 	}
 	cur, _ := b.Surface().Data.Get(ptr)
