@@ -8,27 +8,13 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
-
-// Result is what BuildResult returns.
-type Result struct {
-	Root *dom.Node
-	// Errors are the build errors not already reported by an earlier build of the same
-	// surface (an error that persists is returned once; it is returned again only after
-	// a build without it).
-	Errors []*protocol.Error
-	// Reads (with Env.CollectReads) are the absolute data paths the build read (bindings, template lists,
-	// function arguments), so the renderer knows which model changes affect the surface.
-	Reads []model.Pointer
-	// TimedOut: the build ran past Env.Deadline and was cut short (Root is incomplete:
-	// show it only as failed).
-	TimedOut bool
-}
 
 // Build renders surface s into a dom.Node tree: a <div class="a2ui-surface"> whose child
 // is the root component (s.Root, "root" by default). It never panics: a failing
@@ -41,9 +27,9 @@ func Build(s *model.Surface, env *Env) (*dom.Node, []*protocol.Error) {
 // BuildResult is Build returning the data paths read as well. It resets env.Handlers,
 // allocates env.Handlers / env.State when nil, and updates env.State. Called on the UI
 // goroutine.
-func BuildResult(s *model.Surface, env *Env) Result {
+func BuildResult(s *model.Surface, env *Env) engine.Result {
 	if env.Handlers == nil {
-		env.Handlers = &Handlers{}
+		env.Handlers = &engine.Handlers{}
 	}
 	if env.State == nil {
 		env.State = NewUIState()
@@ -93,7 +79,7 @@ func BuildResult(s *model.Surface, env *Env) Result {
 	}
 	errs := b.newErrors()
 	b.state.sweep()
-	res := Result{Root: root, Errors: errs, Reads: b.reads.Paths, TimedOut: b.timedOut}
+	res := engine.Result{Root: root, Errors: errs, Reads: b.reads.Paths, TimedOut: b.timedOut}
 	// Handlers of this build keep the Builder alive as long as their subtree is cached:
 	// drop what only the build itself needed.
 	b.reads, b.path, b.domIDs, b.errs, b.md, b.mdIn = binding.Reads{}, nil, nil, nil, nil, nil
@@ -271,14 +257,14 @@ func (b *Builder) build(c *model.Component, id, key, uid string, scope binding.S
 
 	b.path = append(b.path, pathItem{id, scope.Base})
 	b.depth++
-	nerr, hmark, ph, nhooks := len(b.errs), b.hs.next, b.phrasing, len(b.triggerHooks)
+	nerr, hmark, ph, nhooks := len(b.errs), b.hs.Mark(), b.phrasing, len(b.triggerHooks)
 	defer func() {
 		b.depth--
 		b.path = b.path[:len(b.path)-1]
 		if r := recover(); r != nil {
 			b.phrasing, b.triggerHooks = ph, b.triggerHooks[:nhooks]
 			b.errs = b.errs[:nerr]
-			b.hs.dropAfter(hmark)
+			b.hs.DropAfter(hmark)
 			e.noStore = true
 			e.children, e.handlers, e.errs = nil, nil, nil
 			b.err(protocol.CodeRender, id, "", "rendering "+c.Type+" failed: "+protocol.PanicText(r))

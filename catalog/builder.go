@@ -7,6 +7,7 @@ import (
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog/markdown"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/policy"
@@ -21,7 +22,7 @@ type Builder struct {
 	s     *model.Surface
 	state *UIState
 	pol   *policy.Policy
-	hs    *Handlers
+	hs    *engine.Handlers
 	md    *markdown.Options
 	mdIn  *Instance // the Text whose Markdown md is rendering
 

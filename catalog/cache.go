@@ -175,7 +175,7 @@ func (b *Builder) reuse(e *cacheEntry) {
 	st := b.state
 	e.used = st.build
 	for _, h := range e.handlers {
-		b.hs.put(h.id, h.fn)
+		b.hs.Put(h.id, h.fn)
 	}
 	for _, id := range e.domIDs {
 		b.domIDs[id]++

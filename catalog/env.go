@@ -8,6 +8,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/policy"
@@ -39,7 +40,7 @@ type Env struct {
 	BaseURL *url.URL
 	// Handlers is the surface's event-handler table, reset by every Build; nil means
 	// Build allocates one (read it back from Env.Handlers).
-	Handlers *Handlers
+	Handlers *engine.Handlers
 	// State keeps per-instance UI state across builds; nil means Build allocates one.
 	State *UIState
 
@@ -66,7 +67,7 @@ type Env struct {
 	Retry func(uid string)
 	// OnConflict receives an agent write to the path of a field the user is editing
 	// (focused): the field keeps the user's value.
-	OnConflict func(c Conflict)
+	OnConflict func(c engine.Conflict)
 	// Deadline, when set, bounds the build's time: past it the remaining instances become
 	// notices and Result.TimedOut is set (the renderer fails the surface closed).
 	Deadline time.Time
@@ -129,81 +130,6 @@ type ActionInvocation struct {
 	UserMessage string
 	// UID is the Button instance (Instance.UID): the key of its busy/failed state.
 	UID string
-}
-
-// Conflict is an agent write to the data path of a field the user is editing.
-type Conflict struct {
-	SurfaceID, ComponentID string
-	// Path is the field's bound path (absolute JSON Pointer); AgentValue is what the
-	// model holds there now (the user's value stays in the field and goes back into the
-	// model when they leave it).
-	Path       string
-	AgentValue any
-}
-
-// Handlers is a surface's table of event handlers. Nodes carry only dom.HandlerIDs; the
-// event bridge looks the function up with Get. Ids only grow: each Build starts a new
-// generation (Reset) in which fresh handlers get new ids while subtrees reused from the
-// build cache re-register theirs under their old ids, so the ids inside a reused
-// dom.Node stay valid. Handler ids never reach the DOM (the diff compares event types),
-// so new ids cost no DOM operation.
-type Handlers struct {
-	fns  map[dom.HandlerID]func(dom.Event)
-	next dom.HandlerID
-}
-
-// Reset starts a new generation: every handler is dropped; ids are not reused.
-func (h *Handlers) Reset() { clear(h.fns) }
-
-// Add registers fn and returns its id (never 0).
-func (h *Handlers) Add(fn func(dom.Event)) dom.HandlerID {
-	h.next++
-	h.put(h.next, fn)
-	return h.next
-}
-
-func (h *Handlers) put(id dom.HandlerID, fn func(dom.Event)) {
-	if h.fns == nil {
-		h.fns = map[dom.HandlerID]func(dom.Event){}
-	}
-	h.fns[id] = fn
-}
-
-// Get returns the handler with id, or nil for an unknown id (e.g. one from a tree that
-// was replaced since the event was queued).
-func (h *Handlers) Get(id dom.HandlerID) func(dom.Event) {
-	if id == 0 {
-		return nil
-	}
-	return h.fns[id]
-}
-
-// Len returns the number of registered handlers.
-func (h *Handlers) Len() int { return len(h.fns) }
-
-// dropAfter removes the handlers added after id mark (a panicking component's).
-func (h *Handlers) dropAfter(mark dom.HandlerID) {
-	for id := range h.fns {
-		if id > mark {
-			delete(h.fns, id)
-		}
-	}
-}
-
-// Dispatch runs handler id with ev (no-op for an unknown id) and reports whether one ran.
-// A panicking handler is recovered into a RENDER_FAILED error sent to onErr.
-func (h *Handlers) Dispatch(id dom.HandlerID, ev dom.Event, onErr func(*protocol.Error)) (ran bool) {
-	fn := h.Get(id)
-	if fn == nil {
-		return false
-	}
-	defer func() {
-		if r := recover(); r != nil && onErr != nil {
-			onErr(&protocol.Error{Code: protocol.CodeRender, Message: "event handler panicked: " + protocol.PanicText(r)})
-		}
-	}()
-	fn(ev)
-	return true
 }
 
 // UIState is the per-surface state that lives outside the data model: the selected tab

@@ -11,7 +11,8 @@ import (
 // does: attributes kept sorted, agent text cleaned of bidi controls and invisible
 // characters (policy.CleanText) where the user reads it.
 
-// El returns an element with attrs (set in order through SetAttr).
+// El returns an element with attrs, set in order through SetAttr (which cleans the
+// attributes a user reads); unlike dom.El it is the one for catalogs.
 func El(tag string, attrs ...dom.Attr) *dom.Node {
 	n := &dom.Node{Kind: dom.Element, Tag: tag}
 	if len(attrs) > 0 {
@@ -27,7 +28,8 @@ func El(tag string, attrs ...dom.Attr) *dom.Node {
 // A returns an attribute for El.
 func A(name, value string) dom.Attr { return dom.Attr{Name: name, Value: value} }
 
-// Text returns a text node of agent text without bidi controls and invisible characters.
+// Text returns a text node of agent text without bidi controls and invisible characters
+// (policy.CleanText); dom.T keeps its text as is.
 func Text(s string) *dom.Node { return &dom.Node{Kind: dom.Text, Text: policy.CleanText(s)} }
 
 // SetAttr sets an attribute keeping Attrs sorted by name. The attributes a user reads

@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -213,7 +214,7 @@ func (b *Builder) editing(in *Instance, control *dom.Node, ptr model.Pointer, sh
 		e.conflict, e.conflicted = shown, true
 		if b.env.OnConflict != nil {
 			cur, _ := b.s.Data.Get(ptr)
-			b.env.OnConflict(Conflict{SurfaceID: b.s.ID, ComponentID: in.Comp.ID, Path: ptr.String(), AgentValue: cur})
+			b.env.OnConflict(engine.Conflict{SurfaceID: b.s.ID, ComponentID: in.Comp.ID, Path: ptr.String(), AgentValue: cur})
 		}
 	}
 	return e.user, edited

@@ -8,12 +8,14 @@ import (
 // Constructors and helpers for building trees. Builders mutate the node they are called on
 // and return it, so calls chain; use them before handing the tree to Tree.Render.
 
-// El returns an element node with the given children.
+// El returns an element node with the given children. It cleans nothing: a catalog uses
+// catalog.El and catalog.SetAttr, which clean the attribute text a user reads.
 func El(tag string, children ...*Node) *Node {
 	return &Node{Kind: Element, Tag: tag, Children: children}
 }
 
-// T returns a text node.
+// T returns a text node of text as is (no cleaning): agent text goes through catalog.Text,
+// which drops bidi controls and invisible characters.
 func T(text string) *Node { return &Node{Kind: Text, Text: text} }
 
 // WithKey sets the node's sibling key and returns n.

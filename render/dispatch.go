@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -77,7 +77,7 @@ func (r *Renderer) acceptClick(id, uid string, ev dom.Event) bool {
 // onConflict reports an agent write to a field the user is editing: an a2ui-conflict
 // event for the page (with the agent's value) and an INPUT_CONFLICT error for the agent
 // (without the user's value).
-func (r *Renderer) onConflict(c catalog.Conflict) {
+func (r *Renderer) onConflict(c engine.Conflict) {
 	b := make([]byte, 0, 128)
 	b = append(b, `{"surfaceId":`...)
 	b = protocol.AppendJSON(b, c.SurfaceID)

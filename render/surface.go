@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -184,7 +185,7 @@ func (r *Renderer) newEnv(id, base string, cat int) *catalog.Env {
 		Formatter: r.opts.Formatter,
 		Policy:    r.opts.Policy,
 		BaseURL:   catalog.ParseBaseURL(base),
-		Handlers:  &catalog.Handlers{},
+		Handlers:  &engine.Handlers{},
 		State:     catalog.NewUIState(),
 		OpenURL:   r.host.OpenURL,
 		Limits:    r.opts.RenderLimits,
