@@ -15,7 +15,8 @@ import (
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
-// Env is everything Build needs besides the surface. Use one Env per surface: Handlers and
+// Env is everything Build needs besides the surface: engine wiring that package render
+// fills, not for catalog authors (they test with render/rendertest). Use one Env per surface: Handlers and
 // State belong to that surface; Functions, Formatter, Policy and the callbacks may be
 // shared. All fields are read on the renderer's UI goroutine, and every callback is called
 // on it (from Build or from a handler the event bridge runs).
