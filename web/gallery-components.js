@@ -3,7 +3,7 @@
 // innerHTML), and one page catalog that maps A2UI component types to them, for the
 // streams in testdata/custom/ (modelled on google/A2UI's custom-catalog samples: a
 // contact card, a chart, a map); and the OrgChart and WebFrame of google/A2UI's
-// custom-components samples (testdata/google-samples) with their catalog. Load it
+// custom-components samples (streams in testdata/custom-samples) with their catalog. Load it
 // after a2ui.js (catalogs bind when a surface is created, so before any stream).
 (() => {
   "use strict";
@@ -175,7 +175,7 @@
   }
   prop(MapView, "label", "pins", "selected");
 
-  // google/A2UI's custom-components samples (testdata/google-samples), as a page
+  // google/A2UI's custom-components samples (testdata/custom-samples), as a page
   // developer writes them for this renderer: <gallery-org-chart> and <gallery-web-frame>.
 
   // <gallery-org-chart>: chain [{title, name}], top first; a node click fires

@@ -33,7 +33,7 @@ type sourceKind int
 const (
 	jsonlStreams    sourceKind = iota // dir/*.jsonl, one message per line
 	officialExample                   // dir/*.json, {"name","description","messages":[...]}
-	messageArrays                     // dir/*.json, a JSON array of messages (google/A2UI's samples)
+	messageArrays                     // dir/*.json, a JSON array of messages (as google/A2UI's samples are)
 )
 
 // source is one directory the catalogue is read from, relative to the repo root.
@@ -45,6 +45,8 @@ type source struct {
 	agent    bool // the demo agent (cmd/demo-agent) can play it live
 	// agentDir is the sample name's directory for the demo agent ("": the file stem alone).
 	agentDir string
+	// titlePrefix goes before the title made from a file's name ("Rizzcharts " + "chart").
+	titlePrefix string
 }
 
 const webCore = "node_modules/@a2ui/web_core/src"
@@ -55,9 +57,14 @@ var sources = []source{
 	{dir: "testdata/draft", kind: jsonlStreams, idPrefix: "draft", group: "Project samples"},
 	{dir: "testdata/demo", kind: jsonlStreams, idPrefix: "demo", group: "Demo agent", agent: true},
 	{dir: "testdata/custom", kind: jsonlStreams, idPrefix: "custom", group: "Custom components"},
-	// google/A2UI's custom-component samples, unchanged, on web/gallery-components.js's elements.
-	{dir: "testdata/google-samples/custom-components/0.8", kind: messageArrays, idPrefix: "google08", group: "Custom components", agent: true, agentDir: "google-samples/custom-components/0.8"},
-	{dir: "testdata/google-samples/custom-components/0.9", kind: messageArrays, idPrefix: "google09", group: "Custom components", agent: true, agentDir: "google-samples/custom-components/0.9"},
+	// Streams in the shapes of google/A2UI's custom-component samples, on
+	// web/gallery-components.js's elements.
+	{dir: "testdata/custom-samples/custom-components/0.8", kind: messageArrays, idPrefix: "components08", group: "Custom components", agent: true, agentDir: "custom-samples/custom-components/0.8"},
+	{dir: "testdata/custom-samples/custom-components/0.9", kind: messageArrays, idPrefix: "components09", group: "Custom components", agent: true, agentDir: "custom-samples/custom-components/0.9"},
+	{dir: "testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.8", kind: messageArrays, idPrefix: "rizzcharts08", group: "Custom components", titlePrefix: "Rizzcharts "},
+	{dir: "testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.9", kind: messageArrays, idPrefix: "rizzcharts09", group: "Custom components", titlePrefix: "Rizzcharts "},
+	{dir: "testdata/custom-samples/rizzcharts/standard_catalog/0.8", kind: messageArrays, idPrefix: "rizzcharts-basic08", group: "Custom components", titlePrefix: "Rizzcharts (basic catalog) "},
+	{dir: "testdata/custom-samples/rizzcharts/standard_catalog/0.9", kind: messageArrays, idPrefix: "rizzcharts-basic09", group: "Custom components", titlePrefix: "Rizzcharts (basic catalog) "},
 	{dir: webCore + "/v0_9/schemas/catalogs/basic/examples", kind: officialExample, idPrefix: "v0_9-basic", group: "Official · basic catalog"},
 	{dir: webCore + "/v0_9/schemas/catalogs/minimal/examples", kind: officialExample, idPrefix: "v0_9-minimal", group: "Official · minimal catalog"},
 	{dir: webCore + "/v1_0/schemas/catalogs/basic/examples", kind: officialExample, idPrefix: "v1_0-basic", group: "Official · basic catalog"},
@@ -134,7 +141,7 @@ func Collect(root string, requireOfficial bool) ([]Sample, []string, error) {
 			}
 			seen[s.ID] = rel
 			if s.Title == "" {
-				s.Title = titleFromName(stem)
+				s.Title = titleFromName(src.titlePrefix + stem)
 			}
 			s.Version = detectVersion(s.lines)
 			if s.Description == "" {
@@ -189,7 +196,7 @@ func parseJSONL(rel string, data []byte) (Sample, error) {
 	return s, nil
 }
 
-// parseArray reads a JSON array of messages (google/A2UI's sample files).
+// parseArray reads a JSON array of messages (testdata/custom-samples).
 func parseArray(rel string, data []byte) (Sample, error) {
 	var s Sample
 	var msgs []json.RawMessage
