@@ -121,11 +121,12 @@ func render(b *catalog.Builder, in *catalog.Instance, d *Component, names, event
 		if !in.Has(name) {
 			continue
 		}
-		v, ok := value(b, in, name, p)
+		cp := copies{}
+		v, ok := valueNoting(b, in, name, p, cp)
 		if !ok || v == nil {
 			continue
 		}
-		n.Props = append(n.Props, dom.Prop{Name: name, Value: propJSON(in, name, p, v), Host: true})
+		n.Props = append(n.Props, dom.Prop{Name: name, Value: propJSON(in, name, p, v, cp), Host: true})
 	}
 	n.Children = slots
 	if busy, _ := b.ActionState(in); busy {
@@ -178,6 +179,11 @@ func render(b *catalog.Builder, in *catalog.Instance, d *Component, names, event
 // value reads prop name of in as declared: a bindable prop is evaluated, any other must
 // be a literal. A value of the wrong type (or outside the enum) is reported and dropped.
 func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, bool) {
+	return valueNoting(b, in, name, p, nil)
+}
+
+// valueNoting is value noting in cp the objects the schema copied.
+func valueNoting(b *catalog.Builder, in *catalog.Instance, name string, p Prop, cp copies) (any, bool) {
 	var v any
 	if p.Bindable {
 		v = b.Value(in, name)
@@ -193,7 +199,7 @@ func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, 
 		return nil, true
 	}
 	if p.Schema != nil {
-		out, msg := p.Schema.Coerce(v)
+		out, _, msg := p.Schema.coerce(v, cp)
 		if msg != "" {
 			if !strings.HasPrefix(msg, "/") {
 				msg = " " + msg
@@ -231,9 +237,12 @@ func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, 
 // coerce checks v against the declared type or schema: a prop value has the type its
 // declaration says, or it is dropped. The one conversion: an object keyed "0", "1", …
 // given to an array prop is that array (Schema.Coerce).
-func coerce(v any, p Prop) (any, bool) {
+func coerce(v any, p Prop) (any, bool) { return coerceNoting(v, p, nil) }
+
+// coerceNoting is coerce noting in cp the objects the schema copied.
+func coerceNoting(v any, p Prop, cp copies) (any, bool) {
 	if p.Schema != nil {
-		out, msg := p.Schema.Coerce(v)
+		out, _, msg := p.Schema.coerce(v, cp)
 		return out, msg == ""
 	}
 	if m, ok := v.(map[string]any); ok && p.Type == Array {

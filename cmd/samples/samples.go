@@ -73,11 +73,19 @@ var sources = []source{
 // descriptions of the project's own streams, by path relative to the repo root;
 // streams not listed get a description generated from their content.
 var descriptions = map[string]string{
-	"testdata/demo/booking.jsonl":        "A table booking form. Turn on Live agent: the demo agent checks the booking and answers with a confirmation surface.",
-	"testdata/custom/contact_card.jsonl": "A contact card drawn by the page's own demo-contact-card element (web/gallery-components.js): bound props, A2UI buttons slotted into it, and a star that writes /contact/favorite back into the data model.",
-	"testdata/custom/sales_chart.jsonl":  "A chart drawn by the page's demo-chart element from the data model; choosing a region writes /selected (two-way binding), which the Text and the Button's action context read.",
-	"testdata/custom/store_map.jsonl":    "A schematic map (the page's demo-map element: no tiles, no network) with pins from the data model, an A2UI Card slotted over it, and pin selection bound to /selected.",
-	"testdata/demo/tasks.jsonl":          "A task list rendered from a List template, with Toggle and Remove on every row. Turn on Live agent: the demo agent updates the rows.",
+	"testdata/demo/booking.jsonl":                                          "A table booking form. Turn on Live agent: the demo agent checks the booking and answers with a confirmation surface.",
+	"testdata/custom/contact_card.jsonl":                                   "A contact card drawn by the page's own demo-contact-card element (web/gallery-components.js): bound props, A2UI buttons slotted into it, and a star that writes /contact/favorite back into the data model.",
+	"testdata/custom/sales_chart.jsonl":                                    "A chart drawn by the page's demo-chart element from the data model; choosing a region writes /selected (two-way binding), which the Text and the Button's action context read.",
+	"testdata/custom/store_map.jsonl":                                      "A schematic map (the page's demo-map element: no tiles, no network) with pins from the data model, an A2UI Card slotted over it, and pin selection bound to /selected.",
+	"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.8/chart.json": "Rizzcharts' Chart on a Canvas, drawn by the page's gallery-rizz-chart element: a doughnut of the items that dotted v0.8 keys (chart.items[0].label) build; a slice with drillDown opens its level.",
+	"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.8/map.json":   "Rizzcharts' GoogleMap, drawn by the page's gallery-rizz-map element without Google Maps (no tiles, no network): markers from dotted v0.8 keys, listed with their coordinates.",
+	"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.9/chart.json": "The chart in v0.9, sent with v0.8's dotted keys as the sample does: v0.9 reads them as plain key characters, so /chart.title resolves and /chart.items does not (the chart says it has no data).",
+	"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.9/map.json":   "The map in v0.9 with dotted keys: /mapConfig.zoom resolves (a plain key), the centre and the markers do not.",
+	"testdata/custom-samples/rizzcharts/standard_catalog/0.8/chart.json":   "The rizzcharts chart for clients without its catalog: a basic List template over the dotted v0.8 keys.",
+	"testdata/custom-samples/rizzcharts/standard_catalog/0.8/map.json":     "The rizzcharts map for clients without its catalog: an Image and a List of places from dotted v0.8 keys.",
+	"testdata/custom-samples/rizzcharts/standard_catalog/0.9/chart.json":   "The basic-catalog chart in v0.9 with dotted keys: the title resolves (a plain key), the List over /chart.items stays empty.",
+	"testdata/custom-samples/rizzcharts/standard_catalog/0.9/map.json":     "The basic-catalog map in v0.9 with dotted keys: the heading and the Image show, the List over /mapConfig.locations stays empty.",
+	"testdata/demo/tasks.jsonl":                                            "A task list rendered from a List template, with Toggle and Remove on every row. Turn on Live agent: the demo agent updates the rows.",
 }
 
 // versionRank orders the catalogue by protocol version; unknown versions go last.
