@@ -141,9 +141,9 @@ func render(b *catalog.Builder, in *catalog.Instance, d *Component, names, event
 			prop := e.Action
 			n.On = append(n.On, dom.Listener{Event: ev, Handler: b.Handler(func(x dom.Event) {
 				x.Synthetic = false // the element is page code: its events are the page's
-				extra, ok := eventContext(b, in, e, x)
+				extra, keys, ok := eventContext(b, in, e, x)
 				if ok {
-					b.RunActionWith(in, prop, x, extra)
+					b.RunActionWith(in, prop, x, extra, keys)
 				}
 			})})
 			continue
@@ -289,14 +289,24 @@ func article(t string) string {
 
 // eventValue extracts an event's value: "value" is the element's value property (a
 // string), "detail[.a.b]" the CustomEvent's detail or a member of it.
-func eventValue(x dom.Event, from string) (any, bool) {
+func eventValue(x dom.Event, from string) (any, bool) { return eventValueOrdered(x, from, nil) }
+
+// eventValueOrdered is eventValue recording in order (when not nil) the key order of
+// the detail's objects.
+func eventValueOrdered(x dom.Event, from string, order *catalog.Orders) (any, bool) {
 	if from == "value" {
 		return x.Value, true
 	}
 	if x.Detail == "" {
 		return nil, false
 	}
-	v, err := jsonscan.Parse([]byte(x.Detail))
+	var v any
+	var err error
+	if order != nil {
+		v, err = order.ParseOrdered([]byte(x.Detail))
+	} else {
+		v, err = jsonscan.Parse([]byte(x.Detail))
+	}
 	if err != nil {
 		return nil, false
 	}
@@ -335,21 +345,23 @@ func checkAction(b *catalog.Builder, in *catalog.Instance, name string) {
 }
 
 // eventContext reads the object event e merges into its action's context (nil when e
-// declares none). An event whose context is not an object is reported and runs nothing.
-func eventContext(b *catalog.Builder, in *catalog.Instance, e Event, x dom.Event) (map[string]any, bool) {
+// declares none), with the key order of its objects as the element gave them. An event
+// whose context is not an object is reported and runs nothing.
+func eventContext(b *catalog.Builder, in *catalog.Instance, e Event, x dom.Event) (map[string]any, func(map[string]any) []string, bool) {
 	if e.Context == "" {
-		return nil, true
+		return nil, nil, true
 	}
-	v, ok := eventValue(x, e.Context)
+	var order catalog.Orders
+	v, ok := eventValueOrdered(x, e.Context, &order)
 	if !ok || v == nil {
-		return nil, true // nothing to merge
+		return nil, nil, true // nothing to merge
 	}
 	m, isObj := v.(map[string]any)
 	if !isObj {
 		b.Report(in, protocol.CodeValidationFailed, "", "event "+strconv.Quote(x.Type)+": its "+e.Context+" is not an object; no action was sent")
-		return nil, false
+		return nil, nil, false
 	}
-	return m, true
+	return m, order.Keys, true
 }
 
 // allowList returns the names the agent allows in array prop name ([]string), as the
@@ -386,8 +398,8 @@ func runNamed(b *catalog.Builder, in *catalog.Instance, e Event, x dom.Event, al
 		b.Report(in, protocol.CodePolicy, e.Allow, "action "+strconv.Quote(name)+" is not in "+e.Allow+"; it was not sent")
 		return
 	}
-	ctx, ok := eventContext(b, in, e, x)
+	ctx, keys, ok := eventContext(b, in, e, x)
 	if ok {
-		b.RunNamedAction(in, name, ctx, x)
+		b.RunNamedAction(in, name, ctx, x, keys)
 	}
 }
