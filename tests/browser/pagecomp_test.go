@@ -482,3 +482,42 @@ func TestCustomSamplesDemoAgent(t *testing.T) {
 		})
 	}
 }
+
+// chart_node_click is the agent's answer to a node click on multi_surface's view: it
+// updates the contact-card and org-chart-view surfaces that multi_surface created
+// (without creating them again) and deletes a location-modal surface that does not
+// exist, which is a no-op. Both versions: the card shows the clicked person, the chart
+// the chain down to them, the surfaces stay, nothing is reported.
+func TestChartNodeClickAfterMultiSurface(t *testing.T) {
+	requireBuilt(t)
+	base := pagecompServer(t, newActionRecorder())
+	for _, v := range []string{"0.8", "0.9"} {
+		t.Run(v, func(t *testing.T) {
+			ctx := openRenderer(t, base, `{catalogs: [sampleCatalog]}`)
+			processLines(ctx, "host", sampleLines(t, "custom-components/"+v+"/multi_surface.json")...)
+			card := `T.q("host", '[data-surface-id="contact-card"]').textContent`
+			if got := evalJS[string](ctx, card); !strings.Contains(got, "Lena Okafor") || !strings.Contains(got, "Lisbon") {
+				t.Fatalf("multi_surface's card shows %q", got)
+			}
+			processLines(ctx, "host", sampleLines(t, "custom-components/"+v+"/chart_node_click.json")...)
+			if got := evalJSON(ctx, `T.rr("host").surfaces()`); got != `["contact-card","org-chart-view"]` {
+				t.Errorf("surfaces %s", got)
+			}
+			got := evalJS[string](ctx, card)
+			for _, want := range []string{"Tomas Eberle", "Head of Design", "Porto", "tomas.eberle@example.com", "+351 22 555 0112", "Available", "Write", "Find desk"} {
+				if !strings.Contains(got, want) {
+					t.Errorf("card %q lacks %q", got, want)
+				}
+			}
+			if strings.Contains(got, "Lena Okafor") {
+				t.Errorf("card still shows the previous contact: %q", got)
+			}
+			if got := evalJSON(ctx, `T.q("host", "org-chart").sets.at(-1)`); got != jsString(`[{"title":"Managing Director","name":"Priya Raman"},{"title":"Head of Design","name":"Tomas Eberle"}]`) {
+				t.Errorf("org chart chain %s", got)
+			}
+			if errs := hostErrors(t, ctx, "host"); len(errs) != 0 {
+				t.Errorf("errors %+v", errs)
+			}
+		})
+	}
+}
