@@ -1,8 +1,8 @@
 package catalog
 
 import (
+	"encoding/json"
 	"net/url"
-	"sort"
 	"strconv"
 	"time"
 
@@ -26,11 +26,12 @@ func clickScope(in *Instance) binding.Scope {
 // runAction dispatches in's action: an event goes to Env.OnAction with its context
 // resolved now (obscured fields left out unless bound by path, see actionContext); a
 // functionCall runs locally (openUrl → Env.OpenURL) and is never sent.
-func (b *Builder) runAction(in *Instance) { b.runActionWith(in, nil) }
+func (b *Builder) runAction(in *Instance) { b.runActionWith(in, in.Comp.Props["action"], nil, nil) }
 
 // runActionWith is runAction with extra merged into an event's resolved context (its
-// members win over the agent's entries of the same name).
-func (b *Builder) runActionWith(in *Instance, extra map[string]any) {
+// members win over the agent's entries of the same name). raw is the action's JSON as
+// the component has it: the context keeps its order (order.go); extraKeys gives extra's.
+func (b *Builder) runActionWith(in *Instance, raw json.RawMessage, extra map[string]any, extraKeys func(map[string]any) []string) {
 	act, _ := in.props.v["action"].(map[string]any)
 	scope := clickScope(in)
 	if ev, ok := act["event"].(map[string]any); ok {
@@ -40,14 +41,42 @@ func (b *Builder) runActionWith(in *Instance, extra map[string]any) {
 			return
 		}
 		inv := ActionInvocation{Name: name, SourceComponentID: in.Comp.ID, Context: map[string]any{}, UID: in.UID}
-		if ctx, ok := ev["context"].(map[string]any); ok {
-			if !b.actionContext(in, scope, ctx, inv.Context) {
-				return
+		// The context as declared, its objects' orders recorded (the decoded prop has none).
+		var lits Orders
+		ctx, _ := ev["context"].(map[string]any)
+		if parsed, err := lits.ParseOrdered(raw); err == nil {
+			pe, _ := parsed.(map[string]any)
+			pe, _ = pe["event"].(map[string]any)
+			if pc, ok := pe["context"].(map[string]any); ok && ctx != nil {
+				ctx = pc
+			}
+		}
+		declared := lits.Keys(ctx)
+		if declared == nil {
+			declared = sortedKeys(ctx)
+		}
+		if ctx != nil && !b.actionContext(in, scope, ctx, declared, inv.Context) {
+			return
+		}
+		top := append([]string(nil), declared...)
+		for _, k := range orderOf(extra, extraKeys) {
+			if _, dup := ctx[k]; !dup {
+				top = append(top, k)
 			}
 		}
 		for k, v := range extra {
 			inv.Context[k] = v
 		}
+		var model func(map[string]any) []string
+		if s := in.Scope.Surface; s != nil && s.Data != nil {
+			model = s.Data.Keys
+		}
+		inv.Keys = firstKeys(func(m map[string]any) []string {
+			if mapID(m) == mapID(inv.Context) {
+				return top
+			}
+			return nil
+		}, lits.Keys, extraKeys, model)
 		inv.WantResponse, _ = ev["wantResponse"].(bool)
 		if rp, ok := ev["responsePath"].(string); ok {
 			if p, err := scope.Resolve(rp); err == nil {
@@ -115,12 +144,8 @@ func OpenURL(pol *policy.Policy, base *url.URL, raw string, open func(string) bo
 // to an ancestor gets a copy without them; a computed entry (a function call, a
 // formatString) that read one is sent as null and reported. An entry bound to the whole
 // data model ("/") is refused when the policy forbids it (the action is not sent).
-func (b *Builder) actionContext(in *Instance, scope binding.Scope, ctx, out map[string]any) bool {
-	keys := make([]string, 0, len(ctx))
-	for k := range ctx {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+// Entries are evaluated in the order of keys (ctx's keys, as declared).
+func (b *Builder) actionContext(in *Instance, scope binding.Scope, ctx map[string]any, keys []string, out map[string]any) bool {
 	for _, k := range keys {
 		v := ctx[k]
 		at := "/components/" + protocol.EscapeToken(in.Comp.ID) + "/action/event/context/" + protocol.EscapeToken(k)
@@ -313,3 +338,13 @@ func (b *Builder) MarkSecret(ptr model.Pointer) { b.state.markSecret(ptr) }
 // Eval evaluates v, a DynamicValue found inside prop of in (a tab title, an option
 // label), in in's scope. Errors are recorded against prop; the value is then nil.
 func (b *Builder) Eval(in *Instance, prop string, v any) any { return b.evalValue(in, prop, v) }
+
+// orderOf returns m's keys in the order keys gives (when it knows m), else sorted.
+func orderOf(m map[string]any, keys func(map[string]any) []string) []string {
+	if keys != nil {
+		if k := keys(m); len(k) == len(m) {
+			return k
+		}
+	}
+	return sortedKeys(m)
+}

@@ -123,6 +123,9 @@ type ActionInvocation struct {
 	// Context holds each context entry evaluated in the Button's scope at click time
 	// (string, float64, bool, nil, []any, map[string]any). Never nil.
 	Context map[string]any
+	// Keys gives the key order of Context and of the objects in it, as
+	// protocol.AppendJSONOrdered takes it (order.go); nil, or a nil answer, means sorted.
+	Keys func(map[string]any) []string
 	// WantResponse and ResponsePath are v0.10's event fields; ResponsePath is the
 	// absolute JSON Pointer (resolved in the Button's scope) where the response goes.
 	WantResponse bool

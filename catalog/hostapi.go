@@ -24,13 +24,15 @@ func (b *Builder) RunAction(in *Instance, prop string, ev dom.Event) {
 	}
 	alias := *in
 	alias.props = &decoded{v: map[string]any{"action": v}}
-	b.runAction(&alias)
+	b.runActionWith(&alias, in.Comp.Props[prop], nil, nil)
 }
 
 // RunActionWith is RunAction with extra (values the element's event carries) merged into
 // the event action's resolved context; extra's members win over the agent's entries of
-// the same name. Extra values are sent as they are, never evaluated as bindings.
-func (b *Builder) RunActionWith(in *Instance, prop string, ev dom.Event, extra map[string]any) {
+// the same name. Extra values are sent as they are, never evaluated as bindings; keys
+// (may be nil) gives the order of extra and the objects in it, extra's members coming
+// after the agent's entries.
+func (b *Builder) RunActionWith(in *Instance, prop string, ev dom.Event, extra map[string]any, keys func(map[string]any) []string) {
 	v, ok := in.props.v[prop]
 	if !ok {
 		return
@@ -40,14 +42,15 @@ func (b *Builder) RunActionWith(in *Instance, prop string, ev dom.Event, extra m
 	}
 	alias := *in
 	alias.props = &decoded{v: map[string]any{"action": v}}
-	b.runActionWith(&alias, extra)
+	b.runActionWith(&alias, in.Comp.Props[prop], extra, keys)
 }
 
 // RunNamedAction sends an event action named at run time by the element (the agent did
 // not write it: the caller checks the name against what the agent allows) with ctx as
 // its context, literal values never evaluated. The page's action policy applies, and it
-// is single-flight and logged like a Button's action, keyed by in.
-func (b *Builder) RunNamedAction(in *Instance, name string, ctx map[string]any, ev dom.Event) {
+// is single-flight and logged like a Button's action, keyed by in. keys (may be nil)
+// gives the order of ctx and the objects in it.
+func (b *Builder) RunNamedAction(in *Instance, name string, ctx map[string]any, ev dom.Event, keys func(map[string]any) []string) {
 	if b.env.AcceptClick != nil && !b.env.AcceptClick(in.UID, ev) {
 		return
 	}
@@ -58,6 +61,15 @@ func (b *Builder) RunNamedAction(in *Instance, name string, ctx map[string]any, 
 	inv := ActionInvocation{Name: name, SourceComponentID: in.Comp.ID, Context: make(map[string]any, len(ctx)), UID: in.UID}
 	for k, v := range ctx {
 		inv.Context[k] = v
+	}
+	if keys != nil {
+		top := keys(ctx)
+		inv.Keys = firstKeys(func(m map[string]any) []string {
+			if mapID(m) == mapID(inv.Context) {
+				return top
+			}
+			return nil
+		}, keys)
 	}
 	if b.env.OnAction != nil {
 		b.env.OnAction(b.s.ID, inv)

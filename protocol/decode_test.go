@@ -336,3 +336,22 @@ func canon(t *testing.T, v any) string {
 	}
 	return string(appendValue(nil, g))
 }
+
+// A v0.8 action context, a list of {key, value} (or an object), becomes the v0.9 object
+// with its entries in the order written.
+func TestV08ActionContextOrder(t *testing.T) {
+	for _, ctx := range []string{
+		`[{"key":"z","value":{"literalString":"1"}},{"key":"a","value":{"path":"/a"}},{"key":"m","value":{"literalNumber":3}}]`,
+		`{"z":{"literalString":"1"},"a":{"path":"/a"},"m":{"literalNumber":3}}`,
+	} {
+		line := `{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"b","component":{"Button":{"child":"l","action":{"name":"go","context":` + ctx + `}}}}]}}`
+		msgs, errs := NewDecoder().Decode([]byte(line))
+		if len(errs) > 0 || len(msgs) != 1 {
+			t.Fatalf("%s: %v", ctx, errs)
+		}
+		got := string(msgs[0].(*UpdateComponents).Components[0].Props["action"])
+		if want := `{"event":{"name":"go","context":{"z":"1","a":{"path":"/a"},"m":3}}}`; got != want {
+			t.Errorf("%s:\n got  %s\n want %s", ctx, got, want)
+		}
+	}
+}

@@ -3,7 +3,8 @@ package protocol
 import "encoding/json"
 
 // Client-to-server encoders. Every function returns compact JSON with object keys sorted
-// at every level (so tests and agents can compare bytes) and without HTML escaping.
+// at every level (so tests and agents can compare bytes) and without HTML escaping; an
+// action's context keeps the order ActionEvent.ContextKeys gives.
 
 // ActionEvent is a user action to report to the agent. The catalog's action sink builds it
 // on the UI goroutine when the user triggers a component's event action.
@@ -16,6 +17,9 @@ type ActionEvent struct {
 	Timestamp string
 	// Context is the resolved action context ({} is sent when nil).
 	Context map[string]any
+	// ContextKeys gives the key order of Context and of the objects in it (as
+	// AppendJSONOrdered takes it: the order declared, the data's); nil means sorted.
+	ContextKeys func(map[string]any) []string
 	// UserMessage is v1.0's resolved event.userMessage (omitted when empty).
 	UserMessage string
 	// ActionID and WantResponse are v0.10's (omitted when empty / false).
@@ -50,16 +54,20 @@ func objectSorted(members ...member) []byte {
 //	v0.10:        + "actionId" (when set) and "wantResponse" (when true) in action
 //	v1.0:         + "userMessage" (when set) in action
 func EncodeAction(a ActionEvent) []byte {
+	keys := a.ContextKeys
+	if keys == nil {
+		keys = func(map[string]any) []string { return nil }
+	}
 	ctx := map[string]any{}
-	for k, v := range a.Context {
-		ctx[k] = v
+	if a.Context != nil {
+		ctx = a.Context
 	}
 	body := map[string]any{
 		"name":              a.Name,
 		"surfaceId":         a.SurfaceID,
 		"sourceComponentId": a.SourceComponentID,
 		"timestamp":         a.Timestamp,
-		"context":           ctx,
+		"context":           json.RawMessage(AppendJSONOrdered(nil, ctx, keys)),
 	}
 	if a.Version < V09 {
 		return objectSorted(member{"userAction", body})

@@ -41,6 +41,38 @@ func TestEncodeAction(t *testing.T) {
 	}
 }
 
+// With ContextKeys the context keeps the order it gives, inside objects too; members it
+// does not list follow sorted. The message's own members stay sorted.
+func TestEncodeActionContextOrder(t *testing.T) {
+	nested := map[string]any{"y": 1.0, "b": 2.0}
+	ctx := map[string]any{"z": "1", "a": nested, "m": []any{map[string]any{"q": true, "c": false}}, "extra": nil}
+	inner := ctx["m"].([]any)[0].(map[string]any)
+	keys := func(m map[string]any) []string {
+		switch {
+		case len(m) == len(ctx) && m["z"] == "1":
+			return []string{"z", "a", "m"} // "extra" unlisted: after them
+		case len(m) == 2 && m["y"] != nil:
+			return []string{"y", "b"}
+		case len(m) == 2 && m["q"] != nil && inner != nil:
+			return []string{"q", "c"}
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		v    Version
+		want string
+	}{
+		{V08, `{"userAction":{"context":{"z":"1","a":{"y":1,"b":2},"m":[{"q":true,"c":false}],"extra":null},"name":"n","sourceComponentId":"c","surfaceId":"s","timestamp":"t"}}`},
+		{V09, `{"action":{"context":{"z":"1","a":{"y":1,"b":2},"m":[{"q":true,"c":false}],"extra":null},"name":"n","sourceComponentId":"c","surfaceId":"s","timestamp":"t"},"version":"v0.9"}`},
+		{V10, `{"action":{"context":{"z":"1","a":{"y":1,"b":2},"m":[{"q":true,"c":false}],"extra":null},"name":"n","sourceComponentId":"c","surfaceId":"s","timestamp":"t"},"version":"v1.0"}`},
+	} {
+		a := ActionEvent{Version: c.v, Name: "n", SurfaceID: "s", SourceComponentID: "c", Timestamp: "t", Context: ctx, ContextKeys: keys}
+		if got := string(EncodeAction(a)); got != c.want {
+			t.Errorf("%v:\n got %s\nwant %s", c.v, got, c.want)
+		}
+	}
+}
+
 func TestEncodeValues(t *testing.T) {
 	tests := []struct {
 		in   any

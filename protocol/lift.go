@@ -244,13 +244,16 @@ func liftAction(o obj, p, surface string, v08 bool) (json.RawMessage, bool, *Err
 				members = append(members, kv{k, lv})
 			}
 		case '{':
-			co, _ := parseObj(ctx)
-			for _, k := range sortedKeys(co) {
-				lv, err := liftContextValue(co[k], p+"/context"+ptr(k), surface, v08)
+			co, err := jsonscan.Object(ctx) // in the order written
+			if err != nil {
+				return nil, true, verr(surface, p+"/context", "\"context\" is not valid JSON")
+			}
+			for _, m := range co {
+				lv, err := liftContextValue(m.Value, p+"/context"+ptr(m.Key), surface, v08)
 				if err != nil {
 					return nil, true, err
 				}
-				members = append(members, kv{k, lv})
+				members = append(members, kv{m.Key, lv})
 			}
 		default:
 			return nil, true, verr(surface, p+"/context", "\"context\" must be an array of {key, value} entries, got "+typeName(ctx))

@@ -41,6 +41,7 @@ func (r *Renderer) onAction(surfaceID string, a catalog.ActionInvocation) {
 		SourceComponentID: a.SourceComponentID,
 		Timestamp:         binding.FormatISO(r.opts.Now()),
 		Context:           a.Context,
+		ContextKeys:       a.Keys,
 		UserMessage:       a.UserMessage,
 		WantResponse:      a.WantResponse,
 	}

@@ -59,7 +59,7 @@ func goButton(h *sendingHost) *memdom.Node {
 	})
 }
 
-const loginAction = `{"action":{"context":{"fixed":7,"who":"Ada"},"name":"login","sourceComponentId":"submit","surfaceId":"s1","timestamp":"2026-11-22T10:00:00.000Z"},"version":"v0.9"}`
+const loginAction = `{"action":{"context":{"who":"Ada","fixed":7},"name":"login","sourceComponentId":"submit","surfaceId":"s1","timestamp":"2026-11-22T10:00:00.000Z"},"version":"v0.9"}`
 
 func TestActionSingleFlightBusyAndAnswer(t *testing.T) {
 	r, h := newSendingRenderer(t, Options{ActionTimeout: 3 * time.Second})

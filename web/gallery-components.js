@@ -1,10 +1,11 @@
 // gallery-components.js: the gallery's own host components (README "Custom components
-// from JS"). Five custom elements, drawn with plain DOM, SVG and CSS (no network, no
-// innerHTML), and one page catalog that maps A2UI component types to them, for the
-// streams in testdata/custom/ (modelled on google/A2UI's custom-catalog samples: a
-// contact card, a chart, a map); and the OrgChart and WebFrame of google/A2UI's
-// custom-components samples (testdata/google-samples) with their catalog. Load it
-// after a2ui.js (catalogs bind when a surface is created, so before any stream).
+// from JS"), custom elements drawn with plain DOM, SVG and CSS (no network, no innerHTML),
+// and the page catalogs that map A2UI component types to them: a contact card, a chart
+// and a map for the streams in testdata/custom/ (modelled on google/A2UI's custom-catalog
+// samples); the OrgChart and WebFrame of google/A2UI's custom-components samples and the
+// Canvas, Chart and GoogleMap of its rizzcharts samples, for the streams in
+// testdata/custom-samples. Load it after a2ui.js (catalogs bind when a surface is
+// created, so before any stream).
 (() => {
   "use strict";
   if (!window.A2UI || typeof window.A2UI.defineCatalog !== "function") return;
@@ -175,7 +176,7 @@
   }
   prop(MapView, "label", "pins", "selected");
 
-  // google/A2UI's custom-components samples (testdata/google-samples), as a page
+  // google/A2UI's custom-components samples (testdata/custom-samples), as a page
   // developer writes them for this renderer: <gallery-org-chart> and <gallery-web-frame>.
 
   // <gallery-org-chart>: chain [{title, name}], top first; a node click fires
@@ -197,8 +198,7 @@
       const chain = Array.isArray(this.chain) ? this.chain.filter((n) => n && typeof n.name === "string") : [];
       const items = chain.map((n) => {
         const title = typeof n.title === "string" ? n.title : "";
-        const b = h("button", { type: "button", "aria-label": "Select " + n.name + " (" + title + ")" },
-          h("span", { class: "title", text: title }), h("span", { class: "name", text: n.name }));
+        const b = h("button", { type: "button" }, h("span", { class: "title", text: title }), " ", h("span", { class: "name", text: n.name }));
         b.addEventListener("click", () => this.emit("node-click", { clickedNodeTitle: title, clickedNodeName: n.name }));
         return h("li", {}, b);
       });
@@ -240,39 +240,214 @@
   }
   prop(WebFrame, "url", "height", "interactionMode", "allowedEvents");
 
+  // google/A2UI's rizzcharts samples (testdata/custom-samples/rizzcharts), likewise:
+  // <gallery-canvas>, <gallery-rizz-chart> and <gallery-rizz-map>.
+
+  // <gallery-canvas>: a panel for the A2UI components of its "children" prop (slotted).
+  class Canvas extends Base {
+    constructor() {
+      super(`section { padding: 16px; border-radius: var(--a2ui-radius-large, 16px);
+        border: 1px solid var(--a2ui-color-outline-variant, #c6c6d0); background: var(--a2ui-color-surface-container-low, #f7f6fb); }`);
+    }
+    render() { this.shadowRoot.replaceChildren(h("section", { "aria-label": "Canvas" }, h("slot", { name: "children" }))); }
+  }
+
+  const PALETTE = ["#3b5bdb", "#2b8a3e", "#c2255c", "#e67700", "#5f3dc4", "#0b7285", "#5c940d", "#a61e4d"];
+  const isItem = (d) => d && typeof d.label === "string" && typeof d.value === "number" && Number.isFinite(d.value) && d.value >= 0;
+
+  // <gallery-rizz-chart>: type ("doughnut" | "pie"), title, chartData [{label, value,
+  // drillDown?: [{label, value}]}]. A slice with drillDown opens that level (its legend
+  // button); "Back" returns. Drawn as SVG, with the values in the legend.
+  class RizzChart extends Base {
+    constructor() {
+      super(`figure { margin: 0; padding: 16px; border-radius: var(--a2ui-radius-medium, 12px);
+          background: var(--a2ui-color-surface-container, #f1f0f4); }
+        figcaption { display: flex; align-items: baseline; gap: 12px; flex-wrap: wrap; margin-bottom: 8px; }
+        .title { font-weight: 600; font-size: 18px; }
+        .level { color: var(--a2ui-color-on-surface-variant, #45464f); }
+        svg { display: block; width: 100%; max-width: 260px; height: auto; margin: 0 auto; }
+        ul { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0 0; padding: 0; list-style: none; }
+        li > * { display: inline-flex; align-items: center; gap: 6px; border: 1px solid var(--a2ui-color-outline, #767680);
+          border-radius: 16px; padding: 4px 12px; background: var(--a2ui-color-surface, #fff); color: inherit; font: inherit; }
+        .dot { width: 10px; height: 10px; border-radius: 50%; }
+        .back { border: 1px solid var(--a2ui-color-outline, #767680); border-radius: 16px; padding: 2px 12px;
+          background: var(--a2ui-color-surface, #fff); color: inherit; }
+        p { margin: 0; }`);
+      this._level = null; // the label of the item whose drillDown is shown
+    }
+    render() {
+      const top = Array.isArray(this.chartData) ? this.chartData.filter(isItem) : [];
+      const open = top.find((d) => d.label === this._level && Array.isArray(d.drillDown));
+      if (!open) this._level = null;
+      const data = open ? open.drillDown.filter(isItem) : top;
+      const title = typeof this.title === "string" ? this.title : "";
+      const total = data.reduce((s, d) => s + d.value, 0);
+      const hole = this.type === "pie" ? 0 : 0.55;
+      const svg = h("svg:svg", { viewBox: "0 0 120 120", role: "img",
+        "aria-label": (title || "Chart") + (open ? ", " + open.label : "") + ": " + data.map((d) => d.label + " " + d.value).join(", ") });
+      let a = -Math.PI / 2;
+      data.forEach((d, i) => {
+        if (!total || !d.value) return;
+        const b = a + (d.value / total) * 2 * Math.PI;
+        const pt = (r, t) => (60 + r * Math.cos(t)).toFixed(2) + " " + (60 + r * Math.sin(t)).toFixed(2);
+        const big = b - a > Math.PI ? 1 : 0;
+        const full = d.value === total; // one slice: two half arcs
+        const arc = (r, from, to, sweep) => full
+          ? "A" + r + " " + r + " 0 1 " + sweep + " " + pt(r, from + Math.PI) + " A" + r + " " + r + " 0 1 " + sweep + " " + pt(r, to)
+          : "A" + r + " " + r + " 0 " + big + " " + sweep + " " + pt(r, to);
+        const path = hole
+          ? "M" + pt(55, a) + " " + arc(55, a, b, 1) + " L" + pt(55 * hole, b) + " " + arc(55 * hole, b, a, 0) + " Z"
+          : "M60 60 L" + pt(55, a) + " " + arc(55, a, b, 1) + " Z";
+        svg.append(h("svg:path", { d: path, fill: PALETTE[i % PALETTE.length] }));
+        a = b;
+      });
+      const legend = h("ul", { "aria-label": "Values" }, ...data.map((d, i) => {
+        const dot = h("span", { class: "dot", style: "background:" + PALETTE[i % PALETTE.length] });
+        const text = d.label + ": " + d.value;
+        if (open || !Array.isArray(d.drillDown) || !d.drillDown.some(isItem)) return h("li", {}, h("span", {}, dot, text));
+        const b = h("button", { type: "button", "aria-label": text + ", show details" }, dot, text);
+        b.addEventListener("click", () => { this._level = d.label; this.update(); });
+        return h("li", {}, b);
+      }));
+      const caption = h("figcaption", {}, h("span", { class: "title", text: title }), open ? h("span", { class: "level", text: open.label }) : null);
+      if (open) {
+        const back = h("button", { type: "button", class: "back", text: "Back" });
+        back.addEventListener("click", () => { this._level = null; this.update(); });
+        caption.append(back);
+      }
+      this.shadowRoot.replaceChildren(h("figure", {}, caption, data.length ? svg : h("p", { text: "No data" }), legend));
+    }
+  }
+
+  // <gallery-rizz-map>: the samples' GoogleMap without Google Maps: no tiles, no script,
+  // no network. center {lat, lng}, zoom, pins [{lat, lng, name, description?, background?,
+  // borderColor?, glyphColor?}] are drawn as numbered markers on an SVG (an
+  // equirectangular sketch around center, scaled by zoom or less, so all fit) and listed
+  // with their coordinates.
+  class RizzMap extends Base {
+    constructor() {
+      super(`.map { display: block; width: 100%; max-width: 560px; height: auto; border-radius: var(--a2ui-radius-medium, 12px);
+          background: linear-gradient(135deg, #dfeee0 0%, #cfe3f0 100%); }
+        ol { margin: 12px 0 0; padding-left: 24px; }
+        li { margin: 4px 0; }
+        .name { font-weight: 600; }
+        .where, .desc { color: var(--a2ui-color-on-surface-variant, #45464f); }
+        .where { font-variant-numeric: tabular-nums; }`);
+    }
+    render() {
+      const num = (v) => typeof v === "number" && Number.isFinite(v);
+      const c = this.center && num(this.center.lat) && num(this.center.lng) ? this.center : null;
+      const pins = Array.isArray(this.pins) ? this.pins.filter((p) => p && num(p.lat) && num(p.lng) && typeof p.name === "string") : [];
+      const zoom = num(this.zoom) ? this.zoom : 8;
+      const color = (v, d) => (typeof v === "string" && /^#[0-9a-fA-F]{3,8}$/.test(v) ? v : d);
+      const ref = c || (pins[0] ? pins[0] : { lat: 0, lng: 0 });
+      const W = 400, H = 240;
+      // Pixels per degree at this zoom (a 256px world at zoom 0, as web maps use), or
+      // less, so that every marker fits.
+      let scale = (256 * Math.pow(2, Math.min(Math.max(zoom, 0), 20))) / 360;
+      for (const p of pins) {
+        const dx = Math.abs(p.lng - ref.lng), dy = Math.abs(p.lat - ref.lat);
+        if (dx > 0) scale = Math.min(scale, (W / 2 - 12) / dx);
+        if (dy > 0) scale = Math.min(scale, (H / 2 - 24) / dy);
+      }
+      const svg = h("svg:svg", { class: "map", viewBox: "0 0 " + W + " " + H, role: "img",
+        "aria-label": "Map" + (c ? " centred on " + c.lat + ", " + c.lng : "") + ", zoom " + zoom + ", " + pins.length + " markers" });
+      pins.forEach((p, i) => {
+        const x = W / 2 + (p.lng - ref.lng) * scale;
+        const y = H / 2 - (p.lat - ref.lat) * scale;
+        const g = h("svg:g", { transform: "translate(" + x.toFixed(1) + " " + y.toFixed(1) + ")" },
+          h("svg:path", { d: "M0 0 L-7 -12 A8 8 0 1 1 7 -12 Z", fill: color(p.background, "#c5221f"), stroke: color(p.borderColor, "#ffffff"), "stroke-width": 1.5 }),
+          h("svg:text", { x: 0, y: -13, "text-anchor": "middle", "font-size": 8, fill: color(p.glyphColor, "#ffffff"), text: String(i + 1) }));
+        svg.append(g);
+      });
+      if (c) svg.append(h("svg:circle", { cx: W / 2, cy: H / 2, r: 3, fill: "none", stroke: "#1b1b1f", "stroke-width": 1 }));
+      const list = h("ol", { "aria-label": "Markers" }, ...pins.map((p) => h("li", {},
+        h("span", { class: "name", text: p.name }), " ",
+        h("span", { class: "where", text: "(" + p.lat.toFixed(4) + ", " + p.lng.toFixed(4) + ")" }),
+        typeof p.description === "string" && p.description ? h("div", { class: "desc", text: p.description }) : null)));
+      this.shadowRoot.replaceChildren(svg, pins.length ? list : h("p", { text: "No markers" }));
+    }
+  }
+  prop(RizzChart, "type", "title", "chartData");
+  prop(RizzMap, "center", "zoom", "pins", "title");
+
   customElements.define("gallery-org-chart", OrgChart);
   customElements.define("gallery-web-frame", WebFrame);
+  customElements.define("gallery-canvas", Canvas);
+  customElements.define("gallery-rizz-chart", RizzChart);
+  customElements.define("gallery-rizz-map", RizzMap);
 
-  // The samples' catalog: v0.9 surfaces name "inline_catalog"; v0.8 surfaces name none,
-  // and get it as the official v0.8 clients register components (v08Default).
-  window.A2UI.defineCatalog({
-    catalogId: "inline_catalog",
-    extends: "basic",
-    v08Default: true,
-    components: {
-      OrgChart: {
-        tag: "gallery-org-chart",
-        description: "A management chain, top first; a click on a person runs the action with clickedNodeName and clickedNodeTitle.",
-        props: {
-          chain: { type: "array", bindable: true, required: true, description: "The people, top first.",
-            items: { type: "object", properties: { title: { type: "string" }, name: { type: "string" } }, required: ["title", "name"] } },
-          action: { type: "action" },
-        },
-        events: { "node-click": { action: "action", context: "detail" } },
+  // The samples' components, declared once and listed by three catalogs: v0.9's
+  // "inline_catalog" (OrgChart, WebFrame) and rizzcharts' catalog id (Canvas, Chart,
+  // GoogleMap), which their createSurface name; and one v0.8 catalog with all five for the
+  // v0.8 surfaces, which name none (v08Default: the official v0.8 clients register custom
+  // components in one registry).
+  const pin = { type: "object", properties: { lat: { type: "number" }, lng: { type: "number" }, name: { type: "string" },
+    description: { type: "string" }, background: { type: "string" }, borderColor: { type: "string" }, glyphColor: { type: "string" } },
+  required: ["lat", "lng", "name"] };
+  const item = { type: "object", properties: { label: { type: "string" }, value: { type: "number" } }, required: ["label", "value"] };
+  const samples = {
+    OrgChart: {
+      tag: "gallery-org-chart",
+      description: "A management chain, top first; a click on a person runs the action with clickedNodeName and clickedNodeTitle.",
+      props: {
+        chain: { type: "array", bindable: true, required: true, description: "The people, top first.",
+          items: { type: "object", properties: { title: { type: "string" }, name: { type: "string" } }, required: ["title", "name"] } },
+        action: { type: "action" },
       },
-      WebFrame: {
-        tag: "gallery-web-frame",
-        description: "A framed page; it may send the actions allowedEvents names.",
-        props: {
-          url: { type: "url", kind: "frame", required: true },
-          html: { type: "string", description: "Ignored here: this gallery frames URLs only." },
-          height: { type: "number" },
-          interactionMode: { type: "string", enum: ["readOnly", "interactive"] },
-          allowedEvents: { type: "array", items: { type: "string" } },
-        },
-        events: { "frame-action": { name: "detail.action", allow: "allowedEvents", context: "detail.data" } },
+      events: { "node-click": { action: "action", context: "detail" } },
+    },
+    WebFrame: {
+      tag: "gallery-web-frame",
+      description: "A framed page; it may send the actions allowedEvents names.",
+      props: {
+        url: { type: "url", kind: "frame", required: true },
+        html: { type: "string", description: "Ignored here: this gallery frames URLs only." },
+        height: { type: "number" },
+        interactionMode: { type: "string", enum: ["readOnly", "interactive"] },
+        allowedEvents: { type: "array", items: { type: "string" } },
+      },
+      events: { "frame-action": { name: "detail.action", allow: "allowedEvents", context: "detail.data" } },
+    },
+    Canvas: {
+      tag: "gallery-canvas",
+      description: "A panel holding other components.",
+      props: { children: { type: "children", required: true } },
+    },
+    Chart: {
+      tag: "gallery-rizz-chart",
+      description: "A doughnut or pie chart of labelled values; an item may carry a drillDown list.",
+      props: {
+        type: { type: "string", enum: ["doughnut", "pie"], required: true },
+        title: { type: "string", bindable: true },
+        chartData: { type: "array", bindable: true, required: true,
+          items: { type: "object", properties: { label: { type: "string" }, value: { type: "number" }, drillDown: { type: "array", items: item } },
+            required: ["label", "value"] } },
       },
     },
+    GoogleMap: {
+      tag: "gallery-rizz-map",
+      description: "Markers around a centre point (drawn by the page: no map tiles are loaded).",
+      props: {
+        center: { type: "object", bindable: true, required: true, properties: { lat: { type: "number" }, lng: { type: "number" } }, required: ["lat", "lng"] },
+        zoom: { type: "number", bindable: true, required: true },
+        pins: { type: "array", bindable: true, items: pin },
+        title: { type: "string", bindable: true },
+      },
+    },
+  };
+  const pick = (...names) => Object.fromEntries(names.map((n) => [n, samples[n]]));
+  window.A2UI.defineCatalog({ catalogId: "inline_catalog", extends: "basic", components: pick("OrgChart", "WebFrame") });
+  window.A2UI.defineCatalog({
+    catalogId: "https://github.com/google/A2UI/blob/main/samples/agent/adk/rizzcharts/rizzcharts_catalog_definition.json",
+    extends: "basic",
+    components: pick("Canvas", "Chart", "GoogleMap"),
+  });
+  window.A2UI.defineCatalog({
+    catalogId: "https://a2ui-go.dev/catalogs/gallery/v08-samples",
+    extends: "basic",
+    v08Default: true,
+    components: samples,
   });
 
   customElements.define("demo-contact-card", ContactCard);

@@ -46,7 +46,15 @@ func TestActionContextInTemplateRowResolvedAtClick(t *testing.T) {
 	fire(t, env, btn, dom.Event{Type: "click"})
 	want := catalog.ActionInvocation{Name: "pick", SourceComponentID: "row",
 		Context: map[string]any{"name": "plum", "title": "T", "fixed": "x", "n": 3.0}, UID: "row@/items/1"}
-	if len(got) != 1 || !reflect.DeepEqual(got[0], want) {
+	if len(got) != 1 {
+		t.Fatalf("actions %+v", got)
+	}
+	// The context keeps the order the component declared.
+	if ctx := string(protocol.AppendJSONOrdered(nil, got[0].Context, got[0].Keys)); ctx != `{"name":"plum","title":"T","fixed":"x","n":3}` {
+		t.Errorf("context JSON %s", ctx)
+	}
+	got[0].Keys = nil
+	if !reflect.DeepEqual(got[0], want) {
 		t.Errorf("action = %+v, want %+v", got, want)
 	}
 }

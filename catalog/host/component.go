@@ -121,11 +121,12 @@ func render(b *catalog.Builder, in *catalog.Instance, d *Component, names, event
 		if !in.Has(name) {
 			continue
 		}
-		v, ok := value(b, in, name, p)
+		cp := copies{}
+		v, ok := valueNoting(b, in, name, p, cp)
 		if !ok || v == nil {
 			continue
 		}
-		n.Props = append(n.Props, dom.Prop{Name: name, Value: propJSON(in, name, p, v), Host: true})
+		n.Props = append(n.Props, dom.Prop{Name: name, Value: propJSON(in, name, p, v, cp), Host: true})
 	}
 	n.Children = slots
 	if busy, _ := b.ActionState(in); busy {
@@ -140,9 +141,9 @@ func render(b *catalog.Builder, in *catalog.Instance, d *Component, names, event
 			prop := e.Action
 			n.On = append(n.On, dom.Listener{Event: ev, Handler: b.Handler(func(x dom.Event) {
 				x.Synthetic = false // the element is page code: its events are the page's
-				extra, ok := eventContext(b, in, e, x)
+				extra, keys, ok := eventContext(b, in, e, x)
 				if ok {
-					b.RunActionWith(in, prop, x, extra)
+					b.RunActionWith(in, prop, x, extra, keys)
 				}
 			})})
 			continue
@@ -178,6 +179,11 @@ func render(b *catalog.Builder, in *catalog.Instance, d *Component, names, event
 // value reads prop name of in as declared: a bindable prop is evaluated, any other must
 // be a literal. A value of the wrong type (or outside the enum) is reported and dropped.
 func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, bool) {
+	return valueNoting(b, in, name, p, nil)
+}
+
+// valueNoting is value noting in cp the objects the schema copied.
+func valueNoting(b *catalog.Builder, in *catalog.Instance, name string, p Prop, cp copies) (any, bool) {
 	var v any
 	if p.Bindable {
 		v = b.Value(in, name)
@@ -193,7 +199,7 @@ func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, 
 		return nil, true
 	}
 	if p.Schema != nil {
-		out, msg := p.Schema.Coerce(v)
+		out, _, msg := p.Schema.coerce(v, cp)
 		if msg != "" {
 			if !strings.HasPrefix(msg, "/") {
 				msg = " " + msg
@@ -231,9 +237,12 @@ func value(b *catalog.Builder, in *catalog.Instance, name string, p Prop) (any, 
 // coerce checks v against the declared type or schema: a prop value has the type its
 // declaration says, or it is dropped. The one conversion: an object keyed "0", "1", …
 // given to an array prop is that array (Schema.Coerce).
-func coerce(v any, p Prop) (any, bool) {
+func coerce(v any, p Prop) (any, bool) { return coerceNoting(v, p, nil) }
+
+// coerceNoting is coerce noting in cp the objects the schema copied.
+func coerceNoting(v any, p Prop, cp copies) (any, bool) {
 	if p.Schema != nil {
-		out, msg := p.Schema.Coerce(v)
+		out, _, msg := p.Schema.coerce(v, cp)
 		return out, msg == ""
 	}
 	if m, ok := v.(map[string]any); ok && p.Type == Array {
@@ -280,14 +289,24 @@ func article(t string) string {
 
 // eventValue extracts an event's value: "value" is the element's value property (a
 // string), "detail[.a.b]" the CustomEvent's detail or a member of it.
-func eventValue(x dom.Event, from string) (any, bool) {
+func eventValue(x dom.Event, from string) (any, bool) { return eventValueOrdered(x, from, nil) }
+
+// eventValueOrdered is eventValue recording in order (when not nil) the key order of
+// the detail's objects.
+func eventValueOrdered(x dom.Event, from string, order *catalog.Orders) (any, bool) {
 	if from == "value" {
 		return x.Value, true
 	}
 	if x.Detail == "" {
 		return nil, false
 	}
-	v, err := jsonscan.Parse([]byte(x.Detail))
+	var v any
+	var err error
+	if order != nil {
+		v, err = order.ParseOrdered([]byte(x.Detail))
+	} else {
+		v, err = jsonscan.Parse([]byte(x.Detail))
+	}
 	if err != nil {
 		return nil, false
 	}
@@ -326,21 +345,23 @@ func checkAction(b *catalog.Builder, in *catalog.Instance, name string) {
 }
 
 // eventContext reads the object event e merges into its action's context (nil when e
-// declares none). An event whose context is not an object is reported and runs nothing.
-func eventContext(b *catalog.Builder, in *catalog.Instance, e Event, x dom.Event) (map[string]any, bool) {
+// declares none), with the key order of its objects as the element gave them. An event
+// whose context is not an object is reported and runs nothing.
+func eventContext(b *catalog.Builder, in *catalog.Instance, e Event, x dom.Event) (map[string]any, func(map[string]any) []string, bool) {
 	if e.Context == "" {
-		return nil, true
+		return nil, nil, true
 	}
-	v, ok := eventValue(x, e.Context)
+	var order catalog.Orders
+	v, ok := eventValueOrdered(x, e.Context, &order)
 	if !ok || v == nil {
-		return nil, true // nothing to merge
+		return nil, nil, true // nothing to merge
 	}
 	m, isObj := v.(map[string]any)
 	if !isObj {
 		b.Report(in, protocol.CodeValidationFailed, "", "event "+strconv.Quote(x.Type)+": its "+e.Context+" is not an object; no action was sent")
-		return nil, false
+		return nil, nil, false
 	}
-	return m, true
+	return m, order.Keys, true
 }
 
 // allowList returns the names the agent allows in array prop name ([]string), as the
@@ -377,8 +398,8 @@ func runNamed(b *catalog.Builder, in *catalog.Instance, e Event, x dom.Event, al
 		b.Report(in, protocol.CodePolicy, e.Allow, "action "+strconv.Quote(name)+" is not in "+e.Allow+"; it was not sent")
 		return
 	}
-	ctx, ok := eventContext(b, in, e, x)
+	ctx, keys, ok := eventContext(b, in, e, x)
 	if ok {
-		b.RunNamedAction(in, name, ctx, x)
+		b.RunNamedAction(in, name, ctx, x, keys)
 	}
 }

@@ -37,12 +37,13 @@ func (s *Schema) allows(t string) bool {
 // message says what is wrong ("" when nothing), with the member's path in front. v is
 // not changed: a container with a converted member is copied.
 func (s *Schema) Coerce(v any) (any, string) {
-	out, _, msg := s.coerce(v)
+	out, _, msg := s.coerce(v, nil)
 	return out, msg
 }
 
-// coerce is Coerce, reporting whether the value differs from v.
-func (s *Schema) coerce(v any) (out any, changed bool, msg string) {
+// coerce is Coerce, reporting whether the value differs from v; each object it copies
+// (to change a member) is noted in cp, when not nil, with the object it copies.
+func (s *Schema) coerce(v any, cp copies) (out any, changed bool, msg string) {
 	if s == nil {
 		return v, false, ""
 	}
@@ -63,7 +64,7 @@ func (s *Schema) coerce(v any) (out any, changed bool, msg string) {
 			return x, changed, ""
 		}
 		for i, e := range x {
-			c, ch, msg := s.Items.coerce(e)
+			c, ch, msg := s.Items.coerce(e, cp)
 			if msg != "" {
 				return nil, false, "/" + strconv.Itoa(i) + ": " + msg
 			}
@@ -87,7 +88,7 @@ func (s *Schema) coerce(v any) (out any, changed bool, msg string) {
 			if !ok {
 				continue
 			}
-			c, ch, msg := s.Properties[k].coerce(e)
+			c, ch, msg := s.Properties[k].coerce(e, cp)
 			if msg != "" {
 				return nil, false, "/" + k + ": " + msg
 			}
@@ -97,6 +98,7 @@ func (s *Schema) coerce(v any) (out any, changed bool, msg string) {
 					for kk, vv := range x {
 						m[kk] = vv
 					}
+					cp.note(m, x)
 					x, copied, changed = m, true, true
 				}
 				x[k] = c

@@ -105,7 +105,7 @@ func TestSchemaCoerce(t *testing.T) {
 // componentRegistry schema (OrgChart) and the v0.9 inline catalog (WebFrame).
 func sampleCatalog(t *testing.T) host.Catalog {
 	t.Helper()
-	raw, err := os.ReadFile("../../testdata/google-samples/custom-components/0.9/inline_catalog_0.9.json")
+	raw, err := os.ReadFile("../../testdata/custom-samples/custom-components/inline_catalog_0.9.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ type sourceKind int
 const (
 	jsonlStreams    sourceKind = iota // dir/*.jsonl, one message per line
 	officialExample                   // dir/*.json, {"name","description","messages":[...]}
-	messageArrays                     // dir/*.json, a JSON array of messages (google/A2UI's samples)
+	messageArrays                     // dir/*.json, a JSON array of messages (as google/A2UI's samples are)
 )
 
 // source is one directory the catalogue is read from, relative to the repo root.
@@ -45,6 +45,8 @@ type source struct {
 	agent    bool // the demo agent (cmd/demo-agent) can play it live
 	// agentDir is the sample name's directory for the demo agent ("": the file stem alone).
 	agentDir string
+	// titlePrefix goes before the title made from a file's name ("Rizzcharts " + "chart").
+	titlePrefix string
 }
 
 const webCore = "node_modules/@a2ui/web_core/src"
@@ -55,9 +57,14 @@ var sources = []source{
 	{dir: "testdata/draft", kind: jsonlStreams, idPrefix: "draft", group: "Project samples"},
 	{dir: "testdata/demo", kind: jsonlStreams, idPrefix: "demo", group: "Demo agent", agent: true},
 	{dir: "testdata/custom", kind: jsonlStreams, idPrefix: "custom", group: "Custom components"},
-	// google/A2UI's custom-component samples, unchanged, on web/gallery-components.js's elements.
-	{dir: "testdata/google-samples/custom-components/0.8", kind: messageArrays, idPrefix: "google08", group: "Custom components", agent: true, agentDir: "google-samples/custom-components/0.8"},
-	{dir: "testdata/google-samples/custom-components/0.9", kind: messageArrays, idPrefix: "google09", group: "Custom components", agent: true, agentDir: "google-samples/custom-components/0.9"},
+	// Streams in the shapes of google/A2UI's custom-component samples, on
+	// web/gallery-components.js's elements.
+	{dir: "testdata/custom-samples/custom-components/0.8", kind: messageArrays, idPrefix: "components08", group: "Custom components", agent: true, agentDir: "custom-samples/custom-components/0.8"},
+	{dir: "testdata/custom-samples/custom-components/0.9", kind: messageArrays, idPrefix: "components09", group: "Custom components", agent: true, agentDir: "custom-samples/custom-components/0.9"},
+	{dir: "testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.8", kind: messageArrays, idPrefix: "rizzcharts08", group: "Custom components", titlePrefix: "Rizzcharts "},
+	{dir: "testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.9", kind: messageArrays, idPrefix: "rizzcharts09", group: "Custom components", titlePrefix: "Rizzcharts "},
+	{dir: "testdata/custom-samples/rizzcharts/standard_catalog/0.8", kind: messageArrays, idPrefix: "rizzcharts-basic08", group: "Custom components", titlePrefix: "Rizzcharts (basic catalog) "},
+	{dir: "testdata/custom-samples/rizzcharts/standard_catalog/0.9", kind: messageArrays, idPrefix: "rizzcharts-basic09", group: "Custom components", titlePrefix: "Rizzcharts (basic catalog) "},
 	{dir: webCore + "/v0_9/schemas/catalogs/basic/examples", kind: officialExample, idPrefix: "v0_9-basic", group: "Official · basic catalog"},
 	{dir: webCore + "/v0_9/schemas/catalogs/minimal/examples", kind: officialExample, idPrefix: "v0_9-minimal", group: "Official · minimal catalog"},
 	{dir: webCore + "/v1_0/schemas/catalogs/basic/examples", kind: officialExample, idPrefix: "v1_0-basic", group: "Official · basic catalog"},
@@ -66,11 +73,21 @@ var sources = []source{
 // descriptions of the project's own streams, by path relative to the repo root;
 // streams not listed get a description generated from their content.
 var descriptions = map[string]string{
-	"testdata/demo/booking.jsonl":        "A table booking form. Turn on Live agent: the demo agent checks the booking and answers with a confirmation surface.",
-	"testdata/custom/contact_card.jsonl": "A contact card drawn by the page's own demo-contact-card element (web/gallery-components.js): bound props, A2UI buttons slotted into it, and a star that writes /contact/favorite back into the data model.",
-	"testdata/custom/sales_chart.jsonl":  "A chart drawn by the page's demo-chart element from the data model; choosing a region writes /selected (two-way binding), which the Text and the Button's action context read.",
-	"testdata/custom/store_map.jsonl":    "A schematic map (the page's demo-map element: no tiles, no network) with pins from the data model, an A2UI Card slotted over it, and pin selection bound to /selected.",
-	"testdata/demo/tasks.jsonl":          "A task list rendered from a List template, with Toggle and Remove on every row. Turn on Live agent: the demo agent updates the rows.",
+	"testdata/demo/booking.jsonl":                                          "A table booking form. Turn on Live agent: the demo agent checks the booking and answers with a confirmation surface.",
+	"testdata/custom/contact_card.jsonl":                                   "A contact card drawn by the page's own demo-contact-card element (web/gallery-components.js): bound props, A2UI buttons slotted into it, and a star that writes /contact/favorite back into the data model.",
+	"testdata/custom/sales_chart.jsonl":                                    "A chart drawn by the page's demo-chart element from the data model; choosing a region writes /selected (two-way binding), which the Text and the Button's action context read.",
+	"testdata/custom/store_map.jsonl":                                      "A schematic map (the page's demo-map element: no tiles, no network) with pins from the data model, an A2UI Card slotted over it, and pin selection bound to /selected.",
+	"testdata/custom-samples/custom-components/0.8/chart_node_click.json":  "The agent's answer to a node click on Multi surface: it updates the contact-card and org-chart-view surfaces without creating them. Played alone, v0.8 waits for their beginRendering (Loading…); after Multi surface it shows the clicked person.",
+	"testdata/custom-samples/custom-components/0.9/chart_node_click.json":  "The agent's answer to a node click on Multi surface: it updates the contact-card and org-chart-view surfaces without creating them. Played alone, v0.9 reports SURFACE_NOT_FOUND for each; after Multi surface it shows the clicked person.",
+	"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.8/chart.json": "Rizzcharts' Chart on a Canvas, drawn by the page's gallery-rizz-chart element: a doughnut of the items that dotted v0.8 keys (chart.items[0].label) build; a slice with drillDown opens its level.",
+	"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.8/map.json":   "Rizzcharts' GoogleMap, drawn by the page's gallery-rizz-map element without Google Maps (no tiles, no network): markers from dotted v0.8 keys, listed with their coordinates.",
+	"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.9/chart.json": "The chart in v0.9, sent with v0.8's dotted keys as the sample does: v0.9 reads them as plain key characters, so /chart.title resolves and /chart.items does not (the chart says it has no data).",
+	"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.9/map.json":   "The map in v0.9 with dotted keys: /mapConfig.zoom resolves (a plain key), the centre and the markers do not.",
+	"testdata/custom-samples/rizzcharts/standard_catalog/0.8/chart.json":   "The rizzcharts chart for clients without its catalog: a basic List template over the dotted v0.8 keys.",
+	"testdata/custom-samples/rizzcharts/standard_catalog/0.8/map.json":     "The rizzcharts map for clients without its catalog: an Image and a List of places from dotted v0.8 keys.",
+	"testdata/custom-samples/rizzcharts/standard_catalog/0.9/chart.json":   "The basic-catalog chart in v0.9 with dotted keys: the title resolves (a plain key), the List over /chart.items stays empty.",
+	"testdata/custom-samples/rizzcharts/standard_catalog/0.9/map.json":     "The basic-catalog map in v0.9 with dotted keys: the heading and the Image show, the List over /mapConfig.locations stays empty.",
+	"testdata/demo/tasks.jsonl":                                            "A task list rendered from a List template, with Toggle and Remove on every row. Turn on Live agent: the demo agent updates the rows.",
 }
 
 // versionRank orders the catalogue by protocol version; unknown versions go last.
@@ -134,7 +151,7 @@ func Collect(root string, requireOfficial bool) ([]Sample, []string, error) {
 			}
 			seen[s.ID] = rel
 			if s.Title == "" {
-				s.Title = titleFromName(stem)
+				s.Title = titleFromName(src.titlePrefix + stem)
 			}
 			s.Version = detectVersion(s.lines)
 			if s.Description == "" {
@@ -189,7 +206,7 @@ func parseJSONL(rel string, data []byte) (Sample, error) {
 	return s, nil
 }
 
-// parseArray reads a JSON array of messages (google/A2UI's sample files).
+// parseArray reads a JSON array of messages (testdata/custom-samples).
 func parseArray(rel string, data []byte) (Sample, error) {
 	var s Sample
 	var msgs []json.RawMessage

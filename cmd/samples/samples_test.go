@@ -39,17 +39,21 @@ const (
 
 func TestCollectAndWrite(t *testing.T) {
 	full := map[string]string{
-		"testdata/v08/weather_forecast.jsonl":                               v08Line1 + "\r\n\n  " + v08Line2 + "\n",
-		"testdata/v08/notes.txt":                                            "ignored",
-		"testdata/draft/contact_form.jsonl":                                 draftLine,
-		"testdata/demo/booking.jsonl":                                       demoLine1 + "\n" + demoLine2 + "\n",
-		"testdata/custom/sales_chart.jsonl":                                 demoLine1 + "\n",
-		"testdata/google-samples/custom-components/0.8/org_chart.json":      "[\n  " + v08Line1 + ",\n  " + v08Line2 + "\n]\n",
-		"testdata/google-samples/custom-components/0.9/inline_catalog.json": `{"catalogId":"x"}`,
-		"testdata/google-samples/custom-components/0.9/floor_plan.json":     "[" + demoLine1 + "]",
-		basicDir + "01_flight-status.json":                                  basicEx,
-		minimalDir + "6_capitalized_text.json":                              minimalEx,
-		v10Dir + "36_modal.json":                                            v10Ex,
+		"testdata/v08/weather_forecast.jsonl":                                  v08Line1 + "\r\n\n  " + v08Line2 + "\n",
+		"testdata/v08/notes.txt":                                               "ignored",
+		"testdata/draft/contact_form.jsonl":                                    draftLine,
+		"testdata/demo/booking.jsonl":                                          demoLine1 + "\n" + demoLine2 + "\n",
+		"testdata/custom/sales_chart.jsonl":                                    demoLine1 + "\n",
+		"testdata/custom-samples/custom-components/0.8/org_chart.json":         "[\n  " + v08Line1 + ",\n  " + v08Line2 + "\n]\n",
+		"testdata/custom-samples/custom-components/0.9/inline_catalog.json":    `{"catalogId":"x"}`,
+		"testdata/custom-samples/custom-components/0.9/floor_plan.json":        "[" + demoLine1 + "]",
+		"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.8/chart.json": "[" + v08Line1 + "]",
+		"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.9/chart.json": "[" + demoLine1 + "]",
+		"testdata/custom-samples/rizzcharts/standard_catalog/0.8/map.json":     "[" + v08Line1 + "]",
+		"testdata/custom-samples/rizzcharts/standard_catalog/0.9/map.json":     "[" + demoLine1 + "]",
+		basicDir + "01_flight-status.json":                                     basicEx,
+		minimalDir + "6_capitalized_text.json":                                 minimalEx,
+		v10Dir + "36_modal.json":                                               v10Ex,
 	}
 	tests := []struct {
 		name            string
@@ -65,11 +69,15 @@ func TestCollectAndWrite(t *testing.T) {
 			files: full,
 			wantIndex: []Sample{
 				{ID: "v08-weather_forecast", Title: "Weather forecast", Description: `v0.8 stream, 2 messages: surface "w" with Card, Text.`, Version: "v0.8", Group: "Project samples", File: "v08-weather_forecast.jsonl", Messages: 2},
-				{ID: "google08-org_chart", Title: "Org chart", Description: `v0.8 stream, 2 messages: surface "w" with Card, Text.`, Version: "v0.8", Group: "Custom components", File: "google08-org_chart.jsonl", Messages: 2, Agent: "google-samples/custom-components/0.8/org_chart"},
+				{ID: "components08-org_chart", Title: "Org chart", Description: `v0.8 stream, 2 messages: surface "w" with Card, Text.`, Version: "v0.8", Group: "Custom components", File: "components08-org_chart.jsonl", Messages: 2, Agent: "custom-samples/custom-components/0.8/org_chart"},
+				{ID: "rizzcharts08-chart", Title: "Rizzcharts chart", Description: descriptions["testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.8/chart.json"], Version: "v0.8", Group: "Custom components", File: "rizzcharts08-chart.jsonl", Messages: 1},
+				{ID: "rizzcharts-basic08-map", Title: "Rizzcharts (basic catalog) map", Description: descriptions["testdata/custom-samples/rizzcharts/standard_catalog/0.8/map.json"], Version: "v0.8", Group: "Custom components", File: "rizzcharts-basic08-map.jsonl", Messages: 1},
 				{ID: "draft-contact_form", Title: "Contact form", Description: `v0.9-draft stream, 1 message: surface "c" with Column.`, Version: "v0.9-draft", Group: "Project samples", File: "draft-contact_form.jsonl", Messages: 1},
 				{ID: "demo-booking", Title: "Booking", Description: descriptions["testdata/demo/booking.jsonl"], Version: "v0.9", Group: "Demo agent", File: "demo-booking.jsonl", Messages: 2, Agent: "booking"},
 				{ID: "custom-sales_chart", Title: "Sales chart", Description: descriptions["testdata/custom/sales_chart.jsonl"], Version: "v0.9", Group: "Custom components", File: "custom-sales_chart.jsonl", Messages: 1},
-				{ID: "google09-floor_plan", Title: "Floor plan", Description: "v0.9 stream, 1 message.", Version: "v0.9", Group: "Custom components", File: "google09-floor_plan.jsonl", Messages: 1, Agent: "google-samples/custom-components/0.9/floor_plan"},
+				{ID: "components09-floor_plan", Title: "Floor plan", Description: "v0.9 stream, 1 message.", Version: "v0.9", Group: "Custom components", File: "components09-floor_plan.jsonl", Messages: 1, Agent: "custom-samples/custom-components/0.9/floor_plan"},
+				{ID: "rizzcharts09-chart", Title: "Rizzcharts chart", Description: descriptions["testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.9/chart.json"], Version: "v0.9", Group: "Custom components", File: "rizzcharts09-chart.jsonl", Messages: 1},
+				{ID: "rizzcharts-basic09-map", Title: "Rizzcharts (basic catalog) map", Description: descriptions["testdata/custom-samples/rizzcharts/standard_catalog/0.9/map.json"], Version: "v0.9", Group: "Custom components", File: "rizzcharts-basic09-map.jsonl", Messages: 1},
 				{ID: "v0_9-basic-01_flight-status", Title: "Flight Status", Description: "Dates.", Version: "v0.9", Group: "Official · basic catalog", File: "v0_9-basic-01_flight-status.jsonl", Messages: 2},
 				{ID: "v0_9-minimal-6_capitalized_text", Title: "Capitalized text", Description: `v0.9 stream, 1 message: surface "m" with Text.`, Version: "v0.9", Group: "Official · minimal catalog", File: "v0_9-minimal-6_capitalized_text.jsonl", Messages: 1},
 				{ID: "v1_0-basic-36_modal", Title: "Modal", Description: "v1.0 stream, 1 message.", Version: "v1.0", Group: "Official · basic catalog", File: "v1_0-basic-36_modal.jsonl", Messages: 1},
@@ -92,8 +100,12 @@ func TestCollectAndWrite(t *testing.T) {
 				"testdata/v08 missing: its samples are not included",
 				"testdata/demo missing: its samples are not included",
 				"testdata/custom missing: its samples are not included",
-				"testdata/google-samples/custom-components/0.8 missing: its samples are not included",
-				"testdata/google-samples/custom-components/0.9 missing: its samples are not included",
+				"testdata/custom-samples/custom-components/0.8 missing: its samples are not included",
+				"testdata/custom-samples/custom-components/0.9 missing: its samples are not included",
+				"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.8 missing: its samples are not included",
+				"testdata/custom-samples/rizzcharts/rizzcharts_catalog/0.9 missing: its samples are not included",
+				"testdata/custom-samples/rizzcharts/standard_catalog/0.8 missing: its samples are not included",
+				"testdata/custom-samples/rizzcharts/standard_catalog/0.9 missing: its samples are not included",
 				basicDir[:len(basicDir)-1] + " missing: its samples are not included",
 				minimalDir[:len(minimalDir)-1] + " missing: its samples are not included",
 				v10Dir[:len(v10Dir)-1] + " missing: its samples are not included",
@@ -255,7 +267,7 @@ func TestRepoCatalogue(t *testing.T) {
 		m, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(dir), "*"+ext))
 		return len(m)
 	}
-	wantVersion := map[string]string{"v08": "v0.8", "draft": "v0.9-draft", "demo": "v0.9", "custom": "v0.9", "v0_9-basic": "v0.9", "v0_9-minimal": "v0.9", "v1_0-basic": "v1.0", "google08": "v0.8", "google09": "v0.9"}
+	wantVersion := map[string]string{"v08": "v0.8", "draft": "v0.9-draft", "demo": "v0.9", "custom": "v0.9", "v0_9-basic": "v0.9", "v0_9-minimal": "v0.9", "v1_0-basic": "v1.0", "components08": "v0.8", "components09": "v0.9", "rizzcharts08": "v0.8", "rizzcharts09": "v0.9", "rizzcharts-basic08": "v0.8", "rizzcharts-basic09": "v0.9"}
 	for _, src := range sources {
 		ext := ".jsonl"
 		if src.kind != jsonlStreams {

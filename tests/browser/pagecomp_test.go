@@ -11,8 +11,8 @@ import (
 	"testing"
 )
 
-// This file runs google/A2UI's custom-component samples (testdata/google-samples:
-// OrgChart and WebFrame, v0.8 and v0.9) unchanged against page components written as
+// This file runs the custom-component samples (testdata/custom-samples: streams in the
+// shapes of google/A2UI's, OrgChart and WebFrame, v0.8 and v0.9) unchanged against page components written as
 // a page developer would, through the documented API only (README "Custom components
 // from JS", npm/a2ui.d.ts): catalogs bound when a surface is created, the v0.8 default
 // catalog, events carrying data into actions, actions named at run time, JSON Schema
@@ -98,14 +98,14 @@ window.sampleCatalog = {
 // to its parent, as the sample's floorplan.html does; #bad posts a name the agent did
 // not allow.
 const floorPlanPage = `<!doctype html><meta charset="utf-8"><body>
-<button id="desk" onclick="parent.postMessage({type: 'a2ui_action', action: 'chart_node_click', data: {clickedNodeName: 'Jane Doe', contactId: '4', deskId: 'desk-1', source: 'modal'}}, '*')">Desk 1</button>
-<button id="bad" onclick="parent.postMessage({type: 'a2ui_action', action: 'delete_contact', data: {contactId: '4'}}, '*')">Bad</button>
+<button id="desk" onclick="parent.postMessage({type: 'a2ui_action', action: 'chart_node_click', data: {clickedNodeName: 'Priya Raman', contactId: '7', deskId: 'desk-1', source: 'modal'}}, '*')">Desk 1</button>
+<button id="bad" onclick="parent.postMessage({type: 'a2ui_action', action: 'delete_contact', data: {contactId: '7'}}, '*')">Bad</button>
 </body>`
 
 // sampleLines reads a sample (a JSON array of messages) as JSONL lines, unchanged.
 func sampleLines(t *testing.T, rel string) []string {
 	t.Helper()
-	raw, err := os.ReadFile(repoPath(t, "testdata/google-samples/"+rel))
+	raw, err := os.ReadFile(repoPath(t, "testdata/custom-samples/"+rel))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,11 +219,11 @@ func TestPageCatalogBindsAtCreateSurface(t *testing.T) {
 // Every custom-components sample, v0.8 and v0.9, unchanged: the elements get the props
 // the agent sent (lists in stream order), and a node click posts the action with the
 // clicked node's name and title.
-func TestGoogleCustomComponentSamples(t *testing.T) {
+func TestCustomComponentSamples(t *testing.T) {
 	requireBuilt(t)
 	rec := newActionRecorder()
 	base := pagecompServer(t, rec)
-	chain4 := `[{"title":"CEO","name":"Jane Doe"},{"title":"VP Marketing","name":"John Smith"},{"title":"Director","name":"Alice Johnson"},{"title":"Digital Marketing Specialist","name":"Casey Smith"}]`
+	chain4 := `[{"title":"Managing Director","name":"Priya Raman"},{"title":"Head of Design","name":"Tomas Eberle"},{"title":"Design Lead","name":"Noor Haddad"},{"title":"Senior Product Designer","name":"Lena Okafor"}]`
 	for _, c := range []struct {
 		file     string
 		surfaces string // the surface ids, in order
@@ -231,11 +231,11 @@ func TestGoogleCustomComponentSamples(t *testing.T) {
 		frame    string // the web frame's [url prefix, height, interactionMode, allowedEvents] ("" none)
 		text     string // text the surfaces show
 	}{
-		{file: "org_chart", surfaces: `["org-chart-view"]`, chain: chain4, text: "Organizational Chart"},
-		{file: "multi_surface", surfaces: `["contact-card","org-chart-view"]`, text: "Casey Smith"},
-		{file: "floor_plan", surfaces: `["location-surface"]`, frame: `["http://localhost:10004/static/floorplan.html?data=",400,"interactive",["chart_node_click"]]`, text: "Office Floor Plan"},
-		{file: "contact_card", surfaces: `["contact-card"]`, text: "Message"},
-		{file: "contact_list", surfaces: `["contact-list"]`, text: "Found Contacts"},
+		{file: "org_chart", surfaces: `["org-chart-view"]`, chain: chain4, text: "Reporting Line"},
+		{file: "multi_surface", surfaces: `["contact-card","org-chart-view"]`, text: "Lena Okafor"},
+		{file: "floor_plan", surfaces: `["location-surface"]`, frame: `["http://localhost:10004/static/floorplan.html?data=",400,"interactive",["chart_node_click"]]`, text: "Studio Seating"},
+		{file: "contact_card", surfaces: `["contact-card"]`, text: "Write"},
+		{file: "contact_list", surfaces: `["contact-list"]`, text: "People Matching Your Search"},
 		{file: "action_confirmation", surfaces: `["action-modal"]`},
 	} {
 		for _, v := range []string{"0.8", "0.9"} {
@@ -274,8 +274,8 @@ func TestGoogleCustomComponentSamples(t *testing.T) {
 func TestOrgChartNodeClick(t *testing.T) {
 	requireBuilt(t)
 	for _, c := range []struct{ v, want string }{
-		{"0.8", `{"userAction":{"name":"chart_node_click","surfaceId":"org-chart-view","sourceComponentId":"org-chart","context":{"clickedNodeTitle":"VP Marketing","clickedNodeName":"John Smith"}}}`},
-		{"0.9", `{"version":"v0.9","action":{"name":"chart_node_click","surfaceId":"org-chart-view","sourceComponentId":"org-chart","context":{"clickedNodeTitle":"VP Marketing","clickedNodeName":"John Smith"}}}`},
+		{"0.8", `{"userAction":{"name":"chart_node_click","surfaceId":"org-chart-view","sourceComponentId":"org-chart","context":{"clickedNodeTitle":"Head of Design","clickedNodeName":"Tomas Eberle"}}}`},
+		{"0.9", `{"version":"v0.9","action":{"name":"chart_node_click","surfaceId":"org-chart-view","sourceComponentId":"org-chart","context":{"clickedNodeTitle":"Head of Design","clickedNodeName":"Tomas Eberle"}}}`},
 	} {
 		t.Run(c.v, func(t *testing.T) {
 			gate := make(chan struct{})
@@ -325,9 +325,9 @@ func TestWebFrameRoundTrip(t *testing.T) {
 			evalJSON(ctx, `(`+frame+`.getElementById("bad").click(), true)`)
 			evalJSON(ctx, `(`+frame+`.getElementById("desk").click(), true)`)
 			body := waitUserAction(t, rec)
-			want := `{"version":"v0.9","action":{"name":"chart_node_click","surfaceId":"location-surface","sourceComponentId":"floor-plan-comp","context":{"clickedNodeName":"Jane Doe","contactId":"4","deskId":"desk-1","source":"modal"}}}`
+			want := `{"version":"v0.9","action":{"name":"chart_node_click","surfaceId":"location-surface","sourceComponentId":"floor-plan-comp","context":{"clickedNodeName":"Priya Raman","contactId":"7","deskId":"desk-1","source":"modal"}}}`
 			if v == "0.8" {
-				want = `{"userAction":{"name":"chart_node_click","surfaceId":"location-surface","sourceComponentId":"floor-plan-comp","context":{"clickedNodeName":"Jane Doe","contactId":"4","deskId":"desk-1","source":"modal"}}}`
+				want = `{"userAction":{"name":"chart_node_click","surfaceId":"location-surface","sourceComponentId":"floor-plan-comp","context":{"clickedNodeName":"Priya Raman","contactId":"7","deskId":"desk-1","source":"modal"}}}`
 			}
 			checkAction(t, "frame action POST", []byte(body), want)
 			if !findError(hostErrors(t, ctx, "host"), "POLICY_DENIED", "/components/floor-plan-comp/allowedEvents", `"delete_contact"`) {
@@ -344,14 +344,14 @@ func TestWebFrameRoundTrip(t *testing.T) {
 
 // Without the page's catalog the samples fail closed: v0.9's inline_catalog surface
 // shows the notice, v0.8's OrgChart is an unknown component; no page element renders.
-func TestGoogleSamplesFailClosedWithoutCatalog(t *testing.T) {
+func TestCustomSamplesFailClosedWithoutCatalog(t *testing.T) {
 	requireBuilt(t)
 	base := pagecompServer(t, newActionRecorder())
 	for _, v := range []string{"0.8", "0.9"} {
 		t.Run(v, func(t *testing.T) {
 			ctx := openRenderer(t, base, `{}`)
 			processLines(ctx, "host", sampleLines(t, "custom-components/"+v+"/org_chart.json")...)
-			if got := evalJSON(ctx, `[!!T.q("host", "org-chart"), T.text("host").includes("Jane Doe")]`); got != `[false,false]` {
+			if got := evalJSON(ctx, `[!!T.q("host", "org-chart"), T.text("host").includes("Priya Raman")]`); got != `[false,false]` {
 				t.Errorf("[org-chart, its data shown] = %s", got)
 			}
 			codes := errorCodes(t, events(ctx, "host", "a2ui-error"))
@@ -428,7 +428,7 @@ func TestPageCatalogOrderAndSchemas(t *testing.T) {
 	base := pagecompServer(t, newActionRecorder())
 	ctx := openRenderer(t, base, `{catalogs: [sampleCatalog], inlineCatalogs: true}`)
 	processLines(ctx, "host", sampleLines(t, "custom-components/0.9/org_chart.json")...)
-	if got := evalJSON(ctx, `JSON.stringify(T.rr("host").dataModel("org-chart-view").hierarchy["0"])`); got != jsString(`{"title":"CEO","name":"Jane Doe"}`) {
+	if got := evalJSON(ctx, `JSON.stringify(T.rr("host").dataModel("org-chart-view").hierarchy["0"])`); got != jsString(`{"title":"Managing Director","name":"Priya Raman"}`) {
 		t.Errorf("dataModel key order: %s", got)
 	}
 	got := evalJSON(ctx, `(() => {
@@ -461,24 +461,63 @@ func waitUserAction(t *testing.T, rec *actionRecorder) string {
 // Against the demo agent (what the gallery's live mode plays): the org chart's node
 // click and the floor plan's desk click are answered from clickedNodeName, and the
 // floor plan is the agent's own framed page.
-func TestGoogleSamplesDemoAgent(t *testing.T) {
+func TestCustomSamplesDemoAgent(t *testing.T) {
 	requireBuilt(t)
 	base := serve(t, rendererPageWith(rendererPagePath, sampleElements), demoAgent(t, 0))
 	for _, v := range []string{"0.8", "0.9"} {
 		t.Run(v, func(t *testing.T) {
 			ctx := openRenderer(t, base, `{actionURL: "/agent/action", catalogs: [sampleCatalog]}`)
-			evalJSON(ctx, `T.rr("host").connect("/agent/stream?sample=google-samples/custom-components/`+v+`/org_chart").then(() => true)`)
+			evalJSON(ctx, `T.rr("host").connect("/agent/stream?sample=custom-samples/custom-components/`+v+`/org_chart").then(() => true)`)
 			flush(ctx, "host")
 			evalJSON(ctx, `(T.q("host", "org-chart").shadowRoot.querySelectorAll("button")[2].click(), true)`)
-			waitJS(ctx, `T.text("host").includes("Selected") && T.text("host").includes("Alice Johnson") && T.text("host").includes("Director")`)
+			waitJS(ctx, `T.text("host").includes("Selected") && T.text("host").includes("Noor Haddad") && T.text("host").includes("Design Lead")`)
 
-			evalJSON(ctx, `T.rr("host").connect("/agent/stream?sample=google-samples/custom-components/`+v+`/floor_plan").then(() => true)`)
+			evalJSON(ctx, `T.rr("host").connect("/agent/stream?sample=custom-samples/custom-components/`+v+`/floor_plan").then(() => true)`)
 			frame := `T.q("host", "web-frame").frame.contentDocument`
 			waitJS(ctx, `(() => { const d = `+frame+`; return !!(d && d.querySelector('[data-desk="desk-4"]')); })()`)
 			evalJSON(ctx, `(`+frame+`.querySelector('[data-desk="desk-4"]').click(), true)`)
-			waitJS(ctx, `T.text("host").includes("John Smith") && T.text("host").includes("Desk 4 on the floor plan")`)
+			waitJS(ctx, `T.text("host").includes("Tomas Eberle") && T.text("host").includes("Desk 4 on the floor plan")`)
 			clickIn(ctx, "host", `[data-surface-id="location-surface"] button`) // Close Map
 			waitJS(ctx, `!T.rr("host").surfaces().includes("location-surface")`)
+		})
+	}
+}
+
+// chart_node_click is the agent's answer to a node click on multi_surface's view: it
+// updates the contact-card and org-chart-view surfaces that multi_surface created
+// (without creating them again) and deletes a location-modal surface that does not
+// exist, which is a no-op. Both versions: the card shows the clicked person, the chart
+// the chain down to them, the surfaces stay, nothing is reported.
+func TestChartNodeClickAfterMultiSurface(t *testing.T) {
+	requireBuilt(t)
+	base := pagecompServer(t, newActionRecorder())
+	for _, v := range []string{"0.8", "0.9"} {
+		t.Run(v, func(t *testing.T) {
+			ctx := openRenderer(t, base, `{catalogs: [sampleCatalog]}`)
+			processLines(ctx, "host", sampleLines(t, "custom-components/"+v+"/multi_surface.json")...)
+			card := `T.q("host", '[data-surface-id="contact-card"]').textContent`
+			if got := evalJS[string](ctx, card); !strings.Contains(got, "Lena Okafor") || !strings.Contains(got, "Lisbon") {
+				t.Fatalf("multi_surface's card shows %q", got)
+			}
+			processLines(ctx, "host", sampleLines(t, "custom-components/"+v+"/chart_node_click.json")...)
+			if got := evalJSON(ctx, `T.rr("host").surfaces()`); got != `["contact-card","org-chart-view"]` {
+				t.Errorf("surfaces %s", got)
+			}
+			got := evalJS[string](ctx, card)
+			for _, want := range []string{"Tomas Eberle", "Head of Design", "Porto", "tomas.eberle@example.com", "+351 22 555 0112", "Available", "Write", "Find desk"} {
+				if !strings.Contains(got, want) {
+					t.Errorf("card %q lacks %q", got, want)
+				}
+			}
+			if strings.Contains(got, "Lena Okafor") {
+				t.Errorf("card still shows the previous contact: %q", got)
+			}
+			if got := evalJSON(ctx, `T.q("host", "org-chart").sets.at(-1)`); got != jsString(`[{"title":"Managing Director","name":"Priya Raman"},{"title":"Head of Design","name":"Tomas Eberle"}]`) {
+				t.Errorf("org chart chain %s", got)
+			}
+			if errs := hostErrors(t, ctx, "host"); len(errs) != 0 {
+				t.Errorf("errors %+v", errs)
+			}
 		})
 	}
 }

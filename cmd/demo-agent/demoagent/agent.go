@@ -88,7 +88,7 @@ func (a *Agent) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 var sampleName = regexp.MustCompile(`^[A-Za-z0-9_-]+(/[A-Za-z0-9_.-]+)*(\.jsonl)?$`)
 
 // samplePath maps a sample name to a file: NAME(.jsonl) under the samples dir, else
-// demo/NAME.jsonl, else NAME.json (a google/A2UI example: a JSON array of messages).
+// demo/NAME.jsonl, else NAME.json (a JSON array of messages, as testdata/custom-samples has).
 // Names are slash-separated [A-Za-z0-9_.-] segments (no "..").
 func (a *Agent) samplePath(name string) (string, error) {
 	if !sampleName.MatchString(name) {
@@ -125,7 +125,7 @@ func (a *Agent) stream(w *agent.Writer, r *http.Request) error {
 			a.mu.Unlock()
 		}
 	}
-	if strings.HasPrefix(name, "google-samples/") {
+	if strings.HasPrefix(name, "custom-samples/") {
 		data = localStatic(data, r)
 	}
 	msgs, err := sampleMessages(data)

@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// The floor plan the WebFrame sample frames. google/A2UI's agent serves it at
-// http://localhost:10004/static/floorplan.html; the demo agent serves its own at
-// /agent/static/floorplan.html and points the sample's URLs there when it streams a
-// google sample, so the frame's desk click reaches the renderer (an a2ui_action message
+// The floor plan the WebFrame sample frames. The samples (like google/A2UI's, whose agent
+// serves it at http://localhost:10004/static/floorplan.html) name that URL; the demo
+// agent serves its own at /agent/static/floorplan.html and points the sample's URLs there
+// when it streams one of testdata/custom-samples, so the frame's desk click reaches the renderer (an a2ui_action message
 // to the parent window) and comes back as a chart_node_click action.
 
 // sampleStatic is the sample agent's static URL prefix.
@@ -54,7 +54,7 @@ func serveFloorPlan(w http.ResponseWriter) {
 	_, _ = w.Write([]byte(floorPlanHTML))
 }
 
-// localStatic points a google sample's static URLs at this agent (r's origin).
+// localStatic points a custom sample's static URLs at this agent (r's origin).
 func localStatic(data []byte, r *http.Request) []byte {
 	scheme := "http"
 	if r.TLS != nil {

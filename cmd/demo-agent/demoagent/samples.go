@@ -9,13 +9,13 @@ import (
 	"github.com/a2ui-go/a2ui/agent"
 )
 
-// google/A2UI's custom-components samples (testdata/google-samples, JSON arrays of
-// messages) played by the demo agent, and its scripted answers to their actions: the
-// OrgChart's node click and the WebFrame's desk click (chart_node_click, answered from
+// The custom-component samples (testdata/custom-samples: JSON arrays of messages in the
+// shapes of google/A2UI's custom-components example) played by the demo agent, and its
+// scripted answers to their actions: the OrgChart's node click and the WebFrame's desk click (chart_node_click, answered from
 // clickedNodeName), and the floor plan's close button.
 
-// sampleMessages splits a sample file into messages: a JSON array of messages (a
-// google/A2UI example) or JSONL, one message a line.
+// sampleMessages splits a sample file into messages: a JSON array of messages or JSONL,
+// one message a line.
 func sampleMessages(data []byte) ([]agent.Message, error) {
 	var msgs []agent.Message
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '[' {

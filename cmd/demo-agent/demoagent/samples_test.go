@@ -7,12 +7,12 @@ import (
 	"testing"
 )
 
-// The google/A2UI samples stream as one message a line, and their actions are answered
+// The custom-component samples stream as one message a line, and their actions are answered
 // in the action's version: the node click (and the frame's desk click) from
 // clickedNodeName, the close button by deleting the surface.
-func TestGoogleSampleStreamsAndAnswers(t *testing.T) {
+func TestCustomSampleStreamsAndAnswers(t *testing.T) {
 	_, srv := newTestAgent(t, 0)
-	resp, err := http.Get(srv.URL + "/agent/stream?sample=google-samples/custom-components/0.9/org_chart")
+	resp, err := http.Get(srv.URL + "/agent/stream?sample=custom-samples/custom-components/0.9/org_chart")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,18 +22,18 @@ func TestGoogleSampleStreamsAndAnswers(t *testing.T) {
 	if resp.StatusCode != 200 || len(lines) != 3 || !strings.HasPrefix(lines[0], `{"version":"v0.9","createSurface":{"surfaceId":"org-chart-view","catalogId":"inline_catalog"}}`) {
 		t.Fatalf("status %d, %d lines: %s", resp.StatusCode, len(lines), body)
 	}
-	for _, bad := range []string{"../go", "google-samples/../../x"} {
+	for _, bad := range []string{"../go", "custom-samples/../../x"} {
 		if r, err := http.Get(srv.URL + "/agent/stream?sample=" + bad); err != nil || r.StatusCode != http.StatusNotFound {
 			t.Errorf("sample %q: %v %v", bad, r.StatusCode, err)
 		}
 	}
 	for _, c := range []struct{ name, body, want string }{
-		{"v0.9 node click", `{"version":"v0.9","action":{"name":"chart_node_click","surfaceId":"org-chart-view","sourceComponentId":"org-chart","timestamp":"2026-01-01T00:00:00Z","context":{"clickedNodeTitle":"VP Marketing","clickedNodeName":"John Smith"}}}`,
+		{"v0.9 node click", `{"version":"v0.9","action":{"name":"chart_node_click","surfaceId":"org-chart-view","sourceComponentId":"org-chart","timestamp":"2026-01-01T00:00:00Z","context":{"clickedNodeTitle":"Head of Design","clickedNodeName":"Tomas Eberle"}}}`,
 			`{"version":"v0.9","createSurface":{"surfaceId":"selection","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
-{"version":"v0.9","updateDataModel":{"surfaceId":"selection","value":{"detail":"VP Marketing","name":"John Smith"}}}
+{"version":"v0.9","updateDataModel":{"surfaceId":"selection","value":{"detail":"Head of Design","name":"Tomas Eberle"}}}
 {"version":"v0.9","updateComponents":{"surfaceId":"selection","components":[{"id":"root","component":"Card","child":"col"},{"id":"col","component":"Column","children":["heading","who","what"]},{"id":"heading","component":"Text","text":"Selected","variant":"h3"},{"id":"who","component":"Text","text":{"path":"/name"}},{"id":"what","component":"Text","text":{"path":"/detail"},"variant":"caption"}]}}
 `},
-		{"v0.8 desk click", `{"userAction":{"name":"chart_node_click","surfaceId":"location-surface","sourceComponentId":"floor-plan-comp","timestamp":"2026-01-01T00:00:00Z","context":{"clickedNodeName":"Jane Doe","deskId":"desk-1","source":"modal"}}}`,
+		{"v0.8 desk click", `{"userAction":{"name":"chart_node_click","surfaceId":"location-surface","sourceComponentId":"floor-plan-comp","timestamp":"2026-01-01T00:00:00Z","context":{"clickedNodeName":"Priya Raman","deskId":"desk-1","source":"modal"}}}`,
 			`"valueString":"Desk 1 on the floor plan"`},
 		{"v0.8 close", `{"userAction":{"name":"close_modal","surfaceId":"location-surface","sourceComponentId":"dismiss-fp","timestamp":"2026-01-01T00:00:00Z","context":{}}}`,
 			`{"deleteSurface":{"surfaceId":"location-surface"}}`},
@@ -50,7 +50,7 @@ func TestGoogleSampleStreamsAndAnswers(t *testing.T) {
 // The floor plan sample streams with its frame URL on this agent, which serves the page.
 func TestFloorPlanServedAndLinked(t *testing.T) {
 	_, srv := newTestAgent(t, 0)
-	resp, err := http.Get(srv.URL + "/agent/stream?sample=google-samples/custom-components/0.8/floor_plan")
+	resp, err := http.Get(srv.URL + "/agent/stream?sample=custom-samples/custom-components/0.8/floor_plan")
 	if err != nil {
 		t.Fatal(err)
 	}
