@@ -44,17 +44,29 @@ NPM_STAMP := node_modules/.package-lock.json
 CHROMIUM  ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium) /usr/bin/chromium)
 export CHROMIUM
 
-# What the goals need that a bare machine lacks: one line saying what to run, then stop.
-# (.ci/setup.sh, `make setup`, installs all of it.)
-ifneq ($(filter all test test-browser bench screenshots,$(MAKECMDGOALS)),)
-ifeq ($(wildcard $(CHROMIUM)),)
+# What the goals need that a bare machine lacks. `make test` (and `make all`) install it
+# first with .ci/setup.sh, as `make setup` does, and stop with its one-line reason when
+# they cannot (no apt-get, no root or sudo); the other goals say what to run, then stop.
+CHROMIUM_GOALS := all test test-browser bench screenshots
+NPM_GOALS      := all test test-host test-browser bench screenshots
+missing_tools = $(strip \
+	$(if $(filter $(CHROMIUM_GOALS),$(MAKECMDGOALS)),$(if $(wildcard $(CHROMIUM)),,chromium)) \
+	$(if $(filter $(NPM_GOALS),$(MAKECMDGOALS)),$(if $(shell command -v npm || true; [[ $(NPM_STAMP) -nt package-lock.json ]] && echo fresh || true),,npm)))
+ifneq ($(and $(filter all test,$(MAKECMDGOALS)),$(missing_tools)),)
+$(info make test: $(missing_tools) missing: installing with .ci/setup.sh (as make setup))
+SETUP_ERR := $(shell mkdir -p $(TMP) && .ci/setup.sh >&2 2>$(TMP)/setup.err && echo ok || tail -n 1 $(TMP)/setup.err)
+ifneq ($(SETUP_ERR),ok)
+$(error $(SETUP_ERR) (log: .tmp/setup.err))
+endif
+ifeq ($(origin CHROMIUM),file)
+CHROMIUM := $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium) /usr/bin/chromium)
+endif
+endif
+ifneq ($(filter chromium,$(missing_tools)),)
 $(error Chromium missing: run `make setup` (apt-get install -y chromium), or set CHROMIUM=/path/to/chromium)
 endif
-endif
-ifneq ($(filter all test test-host test-browser bench screenshots,$(MAKECMDGOALS)),)
-ifeq ($(shell command -v npm || true; [[ $(NPM_STAMP) -nt package-lock.json ]] && echo fresh || true),)
+ifneq ($(filter npm,$(missing_tools)),)
 $(error npm missing (the tests need the pinned fixtures in node_modules): run `make setup` (apt-get install -y nodejs npm, then npm ci))
-endif
 endif
 WASMFTAB  := $(TMP)/bin/wasmftab
 # Brotli from Go (github.com/andybalholm/brotli): no system binary needed.
