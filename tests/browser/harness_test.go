@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/demoagent"
+	"github.com/a2ui-go/a2ui/internal/headless"
 )
 
 // ---- one Chromium per test binary ---------------------------------------------
@@ -39,13 +40,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// chromiumPath is $CHROMIUM or /usr/bin/chromium.
-func chromiumPath() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	return "/usr/bin/chromium"
-}
+// chromiumPath is $CHROMIUM or the first Chromium found (headless.ChromiumPath).
+func chromiumPath() string { return headless.ChromiumPath() }
 
 // startBrowser launches the shared Chromium on first use (sync.Once) and returns
 // the browser context, or fails t.
@@ -69,19 +65,7 @@ func startBrowser(t testing.TB) context.Context {
 				return
 			}
 		}
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(exe),
-			chromedp.Headless,
-			chromedp.NoSandbox, // required as root
-			chromedp.DisableGPU,
-			chromedp.NoFirstRun,
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.UserDataDir(profile),
-			chromedp.Env("TMPDIR="+tmp),
-		)
+		opts := append(headless.Options(exe, profile), chromedp.Env("TMPDIR="+tmp))
 		actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 		bctx, bcancel := chromedp.NewContext(actx)
 		browserStop = func() {
