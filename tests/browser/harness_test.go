@@ -65,7 +65,8 @@ func startBrowser(t testing.TB) context.Context {
 				return
 			}
 		}
-		opts := append(headless.Options(exe, profile), chromedp.Env("TMPDIR="+tmp))
+		// One renderer process for all test pages (sharedmodule_test.go).
+		opts := append(headless.Options(exe, profile), chromedp.Flag("process-per-site", true), chromedp.Env("TMPDIR="+tmp))
 		actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 		bctx, bcancel := chromedp.NewContext(actx)
 		browserStop = func() {
@@ -81,6 +82,10 @@ func startBrowser(t testing.TB) context.Context {
 		}
 		if err := chromedp.Do(bctx); err != nil {
 			browserErr = fmt.Errorf("start %s: %w", exe, err)
+			return
+		}
+		if err := holdModule(bctx); err != nil {
+			browserErr = fmt.Errorf("compile the shared module: %w", err)
 			return
 		}
 		browserCtx = bctx
