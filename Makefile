@@ -260,7 +260,7 @@ size-report:
 # Benchmark against @a2ui/lit and @a2ui/react (bench/README.md): prints the table and
 # writes bench/results.md. Knobs, from the environment or `make bench BENCH_RUNS=3`:
 # BENCH_RUNS (default 5), BENCH_QUICK=1 (1 run, N <= 1000, 5 s ceiling), BENCH_CEILING
-# (seconds, default 20), BENCH_ONLY (stream,bulk,update,typing,startup,bytes,memory),
+# (seconds, default 20), BENCH_ONLY (stream,bulk,update,typing,mainthread,startup,bytes,memory),
 # BENCH_RENDERERS (ours,lit,react), BENCH_ARGS (extra driver flags, e.g. -dump).
 BENCH_ARGS ?=
 export BENCH_RUNS BENCH_QUICK BENCH_CEILING BENCH_ONLY BENCH_RENDERERS CHROMIUM

@@ -293,3 +293,18 @@ func errorCodes(t testing.TB, details []json.RawMessage) []string {
 	}
 	return codes
 }
+
+// pageClock is a JS expression that stops the page's clock (performance.now, which
+// the Go runtime reads for time.Now) at its current reading until restore() is called
+// on the object it returns: what the renderer measures as "just now" stays so however
+// slow the machine. Timers still fire in real time.
+const pageClock = `(() => {
+  const now = performance.now, at = now.call(performance);
+  performance.now = () => at;
+  return { restore() { performance.now = now; } };
+})()`
+
+// noRenderBudget are mount options for a test that builds a large surface and checks
+// what it shows: the render budget (renderBudget, 1 s by default: a surface whose build
+// takes longer fails closed) is ten minutes, out of reach of a slow, shared machine.
+const noRenderBudget = `{renderBudget: 600000}`
