@@ -53,11 +53,11 @@ const mainThreadJS = `(async () => {
     await new Promise((res) => setTimeout(res, 200));
     long = [];
     const t0 = performance.now();
-    await new Promise((res) => {
+    await Promise.race([new Promise((_, rej) => setTimeout(() => rej(new Error(id + " not shown after 60 s: " + el.shadowRoot.textContent.slice(0, 200))), 60000)), new Promise((res) => {
       const mo = new MutationObserver(() => { if (el.shadowRoot.textContent.includes(id + " done")) { mo.disconnect(); res(); } });
       mo.observe(el.shadowRoot, {subtree: true, childList: true, characterData: true});
       r.process(payloads[id]);
-    });
+    })]);
     const total = performance.now() - t0;
     await new Promise((res) => setTimeout(res, 200));
     out[id] = {longest: Math.max(0, ...long), total};
