@@ -308,3 +308,9 @@ const pageClock = `(() => {
 // what it shows: the render budget (renderBudget, 1 s by default: a surface whose build
 // takes longer fails closed) is ten minutes, out of reach of a slow, shared machine.
 const noRenderBudget = `{renderBudget: 600000}`
+
+// rearmMS is the runtime's REARM_MS (web/a2ui-runtime.js): a Button that appeared or
+// changed under the resting pointer ignores pointer clicks for that long. A test waits
+// it out in page time (sleepJS) counted from after the change was flushed, so the wait
+// cannot be too short however slow the machine.
+const rearmMS = 500
