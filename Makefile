@@ -243,7 +243,12 @@ $(NPM_STAMP): package.json package-lock.json
 # Size table (raw, gzip -9, brotli -q 11) of the wasm and of the files an embedding page
 # loads; fails above $(BUDGET) (the size when it was set + 5%).
 size: build $(BROTLI)
-	.ci/size.sh $(DIST) $(BUDGET)
+	SIZE_MD=$(TMP)/size .ci/size.sh $(DIST) $(BUDGET) || { $(README_SIZE); exit 1; }
+	$(README_SIZE)
+
+# The README's size table and figures (between its markers; internal/tools/readmegen).
+README_SIZE = $(GO) run ./internal/tools/readmegen size $(TMP)/size/table.md \
+	size:wasm $(TMP)/size/wasm.txt size:wasm-raw $(TMP)/size/wasm-raw.txt
 
 # Where the wasm's bytes go: a build with the name section (no -s -w; the code is the
 # same), its code attributed to the linked packages and functions (internal/tools/wasmsize).
@@ -256,6 +261,7 @@ size-report:
 	GOOS=js GOARCH=wasm $(GO) list -deps ./cmd/wasm >$(TMP)/a2ui.deps
 	$(GO) run ./internal/tools/wasmsize -top $(SIZE_TOP) -deps $(TMP)/a2ui.deps \
 		$(if $(SIZE_BASE),-base $(SIZE_BASE)) $(TMP)/a2ui.sym.wasm
+	if [[ -f $(DIST)/a2ui.wasm ]]; then SIZE_MD=$(TMP)/size .ci/size.sh $(DIST) $(BUDGET) >/dev/null || true; $(README_SIZE); fi
 
 # Benchmark against @a2ui/lit and @a2ui/react (bench/README.md): prints the table and
 # writes bench/results.md. Knobs, from the environment or `make bench BENCH_RUNS=3`:

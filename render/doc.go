@@ -14,7 +14,7 @@
 // Profile (profile.go, e.g. package openwop) may take payloads before the A2UI decoder
 // and actions before they are sent.
 //
-// It is plain Go with no syscall/js: cmd/wasm implements Host with the DOM and fetch; the
+// It is plain Go with no syscall/js: webhost implements Host with the DOM and fetch; the
 // tests implement it with dom/memdom. A Renderer is single-goroutine: every method runs
 // on the UI goroutine.
 package render

@@ -21,7 +21,7 @@ import (
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
-// Host is what the renderer needs from its environment: the browser layer (cmd/wasm)
+// Host is what the renderer needs from its environment: the browser layer (webhost)
 // implements it with the DOM and fetch, tests with memdom and recorders. Every method is
 // called on the renderer's UI goroutine and must not block.
 type Host interface {
@@ -158,7 +158,7 @@ const debounce = 200 * time.Millisecond
 
 // Renderer turns streams of A2UI messages into DOM patches and user events into
 // client-to-server messages. It is single-goroutine: every method must be called on the
-// UI goroutine (cmd/wasm runs one and funnels JS callbacks into it).
+// UI goroutine (webhost runs one and funnels JS callbacks into it).
 type Renderer struct {
 	host Host
 	opts Options
