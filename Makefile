@@ -227,11 +227,14 @@ $(TESTSUM): internal/tools/testsum/main.go go.mod
 	mkdir -p $(dir $@)
 	$(GO) build -o $@ ./internal/tools/testsum
 
-# Host, wasm (syscall/js packages) and browser-tagged code all get vetted.
+# Host, wasm (syscall/js packages) and browser-tagged code all get vetted, and the
+# published script is type-checked against the published declarations (.ci/tscheck).
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet $(WASM_PKGS)
 	$(GO) vet -tags browser ./tests/browser/...
+	if [[ -x node_modules/.bin/tsc ]]; then node_modules/.bin/tsc -p .ci/tscheck; \
+	else echo "vet: node_modules/.bin/tsc missing (npm ci): web/*.js not type-checked" >&2; fi
 
 # npm ci when node_modules is missing or older than the lockfile.
 deps: $(NPM_STAMP)

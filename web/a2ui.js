@@ -42,7 +42,7 @@
   // prefix declaring __a2uiModule = {base, files: {name: URL}} from import.meta.url and an
   // export suffix (a module has no currentScript).
   const mod = typeof __a2uiModule === "object" ? __a2uiModule : null;
-  const self = document.currentScript;
+  const self = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   const base = new URL(".", mod ? mod.base : (self && self.src) || location.href);
   const cfg = (!mod && self && self.dataset) || {};
   const url = (name) => (mod && mod.files[name]) || new URL(name, base).href;
