@@ -174,7 +174,7 @@ func TestActionDoubleClickSendsOne(t *testing.T) {
 		`{"version":"v0.10","updateComponents":{"surfaceId":"c","components":[{"id":"root","component":"Button","child":"l","action":{"event":{"name":"ten"}}},{"id":"l","component":"Text","text":"Ten"}]}}`)
 	x, y = centre(ctx, "host", `section[data-surface-id="c"] button.a2ui-button`)
 	mouse(ctx, chromedp.MouseMoved, x, y, 0)
-	sleepJS(ctx, 600) // it appeared under the pointer just now: wait until it is armed
+	sleepJS(ctx, rearmMS+100) // it appeared under the pointer just now: wait until it is armed
 	clickAt(ctx, x, y, 1)
 	bodies = rec.Wait(t, 2)
 	var m struct {
@@ -214,7 +214,7 @@ func TestActionSingleFlight(t *testing.T) {
 	if st.Disabled != "true" || !strings.Contains(st.Class, "a2ui-busy") {
 		t.Errorf("busy button = %+v, want aria-disabled=true and class a2ui-busy", st)
 	}
-	sleepJS(ctx, 250)
+	sleepJS(ctx, doubleClickMS+50) // a click this soon after the last is a double click
 	clickIn(ctx, "host", "button.a2ui-button")
 	flush(ctx, "host") // the click is handled
 	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
@@ -291,7 +291,7 @@ func TestActionFailureRetry(t *testing.T) {
 	checkAction(t, "a2ui-action-failed action", fd.Action, payAction)
 
 	// Retry: the same body and id; this time the agent never answers (timeout).
-	sleepJS(ctx, 250)
+	sleepJS(ctx, doubleClickMS+50) // a click this soon after the last is a double click
 	clickIn(ctx, "host", "button.a2ui-retry")
 	agent.waitArrived(t)
 	agent.release <- 0
@@ -302,7 +302,7 @@ func TestActionFailureRetry(t *testing.T) {
 	}
 
 	// Retry again: answered, the error goes away and nothing else is sent.
-	sleepJS(ctx, 250)
+	sleepJS(ctx, doubleClickMS+50) // a click this soon after the last is a double click
 	clickIn(ctx, "host", "button.a2ui-retry")
 	agent.waitArrived(t)
 	agent.release <- 200

@@ -314,3 +314,8 @@ const noRenderBudget = `{renderBudget: 600000}`
 // it out in page time (sleepJS) counted from after the change was flushed, so the wait
 // cannot be too short however slow the machine.
 const rearmMS = 500
+
+// doubleClickMS is the renderer's double-click window: a second click on a Button within
+// it is the same action (render's debounce). A test that means a new click waits it
+// out in page time after the first.
+const doubleClickMS = 200
