@@ -319,3 +319,19 @@ const rearmMS = 500
 // it is the same action (render's debounce). A test that means a new click waits it
 // out in page time after the first.
 const doubleClickMS = 200
+
+// useTab makes the helpers on ctx (a tab its parent test opened) report to t, a
+// subtest run in sequence on that tab, until t ends: waitJS, evalJSON and the rest fail
+// t, and page errors surface in t.
+func useTab(ctx context.Context, t testing.TB) {
+	tb := tabOf(ctx)
+	tb.mu.Lock()
+	prev := tb.t
+	tb.t = t
+	tb.mu.Unlock()
+	t.Cleanup(func() {
+		tb.mu.Lock()
+		tb.t = prev
+		tb.mu.Unlock()
+	})
+}
