@@ -44,17 +44,29 @@ NPM_STAMP := node_modules/.package-lock.json
 CHROMIUM  ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium) /usr/bin/chromium)
 export CHROMIUM
 
-# What the goals need that a bare machine lacks: one line saying what to run, then stop.
-# (.ci/setup.sh, `make setup`, installs all of it.)
-ifneq ($(filter all test test-browser bench screenshots,$(MAKECMDGOALS)),)
-ifeq ($(wildcard $(CHROMIUM)),)
+# What the goals need that a bare machine lacks. `make test` (and `make all`) install it
+# first with .ci/setup.sh, as `make setup` does, and stop with its one-line reason when
+# they cannot (no apt-get, no root or sudo); the other goals say what to run, then stop.
+CHROMIUM_GOALS := all test test-browser bench screenshots
+NPM_GOALS      := all test test-host test-browser bench screenshots
+missing_tools = $(strip \
+	$(if $(filter $(CHROMIUM_GOALS),$(MAKECMDGOALS)),$(if $(wildcard $(CHROMIUM)),,chromium)) \
+	$(if $(filter $(NPM_GOALS),$(MAKECMDGOALS)),$(if $(shell command -v npm || true; [[ $(NPM_STAMP) -nt package-lock.json ]] && echo fresh || true),,npm)))
+ifneq ($(and $(filter all test,$(MAKECMDGOALS)),$(missing_tools)),)
+$(info make test: $(missing_tools) missing: installing with .ci/setup.sh (as make setup))
+SETUP_ERR := $(shell mkdir -p $(TMP) && .ci/setup.sh >&2 2>$(TMP)/setup.err && echo ok || tail -n 1 $(TMP)/setup.err)
+ifneq ($(SETUP_ERR),ok)
+$(error $(SETUP_ERR) (log: .tmp/setup.err))
+endif
+ifeq ($(origin CHROMIUM),file)
+CHROMIUM := $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium) /usr/bin/chromium)
+endif
+endif
+ifneq ($(filter chromium,$(missing_tools)),)
 $(error Chromium missing: run `make setup` (apt-get install -y chromium), or set CHROMIUM=/path/to/chromium)
 endif
-endif
-ifneq ($(filter all test test-host test-browser bench screenshots,$(MAKECMDGOALS)),)
-ifeq ($(shell command -v npm || true; [[ $(NPM_STAMP) -nt package-lock.json ]] && echo fresh || true),)
+ifneq ($(filter npm,$(missing_tools)),)
 $(error npm missing (the tests need the pinned fixtures in node_modules): run `make setup` (apt-get install -y nodejs npm, then npm ci))
-endif
 endif
 WASMFTAB  := $(TMP)/bin/wasmftab
 # Brotli from Go (github.com/andybalholm/brotli): no system binary needed.
@@ -219,11 +231,14 @@ $(TESTSUM): internal/tools/testsum/main.go go.mod
 	mkdir -p $(dir $@)
 	$(GO) build -o $@ ./internal/tools/testsum
 
-# Host, wasm (syscall/js packages) and browser-tagged code all get vetted.
+# Host, wasm (syscall/js packages) and browser-tagged code all get vetted, and the
+# published script is type-checked against the published declarations (.ci/tscheck).
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet $(WASM_PKGS)
 	$(GO) vet -tags browser ./tests/browser/...
+	if [[ -x node_modules/.bin/tsc ]]; then node_modules/.bin/tsc -p .ci/tscheck; \
+	else echo "vet: node_modules/.bin/tsc missing (npm ci): web/*.js not type-checked" >&2; fi
 
 # npm ci when node_modules is missing or older than the lockfile.
 deps: $(NPM_STAMP)
@@ -235,7 +250,12 @@ $(NPM_STAMP): package.json package-lock.json
 # Size table (raw, gzip -9, brotli -q 11) of the wasm and of the files an embedding page
 # loads; fails above $(BUDGET) (the size when it was set + 5%).
 size: build $(BROTLI)
-	.ci/size.sh $(DIST) $(BUDGET)
+	SIZE_MD=$(TMP)/size .ci/size.sh $(DIST) $(BUDGET) || { $(README_SIZE); exit 1; }
+	$(README_SIZE)
+
+# The README's size table and figures (between its markers; internal/tools/readmegen).
+README_SIZE = $(GO) run ./internal/tools/readmegen size $(TMP)/size/table.md \
+	size:wasm $(TMP)/size/wasm.txt size:wasm-raw $(TMP)/size/wasm-raw.txt
 
 # Where the wasm's bytes go: a build with the name section (no -s -w; the code is the
 # same), its code attributed to the linked packages and functions (internal/tools/wasmsize).
@@ -248,11 +268,12 @@ size-report:
 	GOOS=js GOARCH=wasm $(GO) list -deps ./cmd/wasm >$(TMP)/a2ui.deps
 	$(GO) run ./internal/tools/wasmsize -top $(SIZE_TOP) -deps $(TMP)/a2ui.deps \
 		$(if $(SIZE_BASE),-base $(SIZE_BASE)) $(TMP)/a2ui.sym.wasm
+	if [[ -f $(DIST)/a2ui.wasm ]]; then SIZE_MD=$(TMP)/size .ci/size.sh $(DIST) $(BUDGET) >/dev/null || true; $(README_SIZE); fi
 
 # Benchmark against @a2ui/lit and @a2ui/react (bench/README.md): prints the table and
 # writes bench/results.md. Knobs, from the environment or `make bench BENCH_RUNS=3`:
 # BENCH_RUNS (default 5), BENCH_QUICK=1 (1 run, N <= 1000, 5 s ceiling), BENCH_CEILING
-# (seconds, default 20), BENCH_ONLY (stream,bulk,update,typing,startup,bytes,memory),
+# (seconds, default 20), BENCH_ONLY (stream,bulk,update,typing,mainthread,startup,bytes,memory),
 # BENCH_RENDERERS (ours,lit,react), BENCH_ARGS (extra driver flags, e.g. -dump).
 BENCH_ARGS ?=
 export BENCH_RUNS BENCH_QUICK BENCH_CEILING BENCH_ONLY BENCH_RENDERERS CHROMIUM

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # setup.sh — install what a fresh Debian or Ubuntu machine lacks for `make run` and
-# `make test` (`make setup` runs it; so does .ci/run before `make test`):
+# `make test` (`make setup` runs it, and `make test` when something is missing):
 #
 #   chromium        the browser tests (Debian: chromium; Ubuntu: chromium-browser)
 #   make            the build
@@ -30,14 +30,19 @@ fi
 command -v make >/dev/null || missing+=(make)
 command -v npm >/dev/null || missing+=(nodejs npm)
 command -v zstd >/dev/null || missing+=(zstd)
+# Each failure ends with one line on stderr saying why (make test shows it).
+fail() { echo "setup: $*" >&2; exit 1; }
 if ((${#missing[@]})); then
-	command -v apt-get >/dev/null || { echo "setup: install ${missing[*]} with your package manager (no apt-get here)" >&2; exit 1; }
+	command -v apt-get >/dev/null || fail "cannot install ${missing[*]}: no apt-get here; install them with your package manager (or set CHROMIUM=/path/to/chromium)"
 	sudo=()
-	[[ $(id -u) == 0 ]] || sudo=(sudo)
+	if [[ $(id -u) != 0 ]]; then
+		command -v sudo >/dev/null || fail "cannot install ${missing[*]}: not root and no sudo; run it as root (sudo .ci/setup.sh) or install them yourself"
+		sudo=(sudo)
+	fi
 	echo "setup: apt-get install -y ${missing[*]}"
-	"${sudo[@]}" apt-get update
-	"${sudo[@]}" apt-get install -y "${missing[@]}"
+	"${sudo[@]}" apt-get update || fail "apt-get update failed"
+	"${sudo[@]}" apt-get install -y "${missing[@]}" || fail "apt-get install -y ${missing[*]} failed"
 fi
 
-if command -v go >/dev/null; then go version; else echo "setup: Go missing: install Go 1.26 or newer from https://go.dev/dl" >&2; exit 1; fi
-npm ci --no-audit --no-fund
+if command -v go >/dev/null; then go version; else fail "Go missing: install Go 1.26 or newer from https://go.dev/dl"; fi
+npm ci --no-audit --no-fund || fail "npm ci failed"

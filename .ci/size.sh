@@ -10,6 +10,10 @@
 #                                    demos) are listed below it, outside the budget.
 #   .ci/size.sh --init DIST BUDGET   write BUDGET (measured + 5%) if it is missing
 #
+# With SIZE_MD=DIR it also writes what README.md shows (internal/tools/readmegen puts
+# them between its markers): DIR/table.md, the table of the wasm and the page total,
+# DIR/wasm.txt ("6.0 MB raw and 1.16 MB as brotli") and DIR/wasm-raw.txt ("6.0 MB").
+#
 # Compressed sizes come from the precompressed .br/.gz siblings `make build`
 # writes (brotli -q 11, gzip -9), or are computed the same way when missing.
 set -euo pipefail
@@ -85,6 +89,20 @@ if (( ${#others[@]} )); then
 		printf '  %-26s %10d %10d %10d\n' "${f#"$dist"/}" "$(stat -c %s "$f")" \
 			"$(csize "$f" gz gzip -9 -n -c)" "$(csize "$f" br "$BROTLI" -q 11 -c)"
 	done
+fi
+
+if [[ -n ${SIZE_MD:-} ]]; then
+	mkdir -p "$SIZE_MD"
+	num() { echo "$1" | sed ':a; s/\B[0-9]\{3\}\>/,&/; ta'; }
+	mb() { awk -v b="$1" -v p="$2" 'BEGIN { printf "%.*f MB", p, b / 1e6 }'; }
+	{
+		echo "| file | raw | gzip | brotli |"
+		echo "| --- | ---: | ---: | ---: |"
+		echo "| a2ui.wasm | $(num "${w[raw]}") | $(num "${w[gzip]}") | $(num "${w[br]}") |"
+		echo "| everything a page loads (a2ui.js with the runtime and CSS inlined, and the wasm) | $(num "${tot[raw]}") | $(num "${tot[gzip]}") | $(num "${tot[br]}") |"
+	} >"$SIZE_MD/table.md"
+	echo "$(mb "${w[raw]}" 1) raw and $(mb "${w[br]}" 2) as brotli" >"$SIZE_MD/wasm.txt"
+	mb "${w[raw]}" 1 >"$SIZE_MD/wasm-raw.txt"
 fi
 
 [[ -f $budget ]] || { echo "size: no budget file $budget (make build writes it)" >&2; exit 1; }

@@ -4,6 +4,6 @@
 // direction of that locale.
 //
 // It sits beside the pipeline, not in it: catalog and render take a *Messages in their
-// options (nil means English), cmd/wasm builds one from the mount options (locale,
+// options (nil means English), webhost builds one from the mount options (locale,
 // messages, dir). It has no dependencies, so every package can use it.
 package l10n

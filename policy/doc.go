@@ -5,7 +5,7 @@
 // "strict") and overrides parts of it (Resolve, from the JSON the page passes to
 // A2UI.mount or the element's policy attribute); Go hosts build a Policy directly.
 //
-// Place in the pipeline: cmd/wasm (or a Go host) resolves one *Policy per renderer and
+// Place in the pipeline: webhost (or a Go host of your own) resolves one *Policy per renderer and
 // hands it to render.New (render.Options.Policy); render consults it for agent calls and
 // actions and passes it to catalog.Build (catalog.Env.Policy), which consults it for
 // every component, URL, link and heading it builds. The package is a leaf (no imports

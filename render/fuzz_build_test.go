@@ -19,7 +19,7 @@ import (
 // every prop with a random value of its kind or a wrong one (literals, bindings, relative
 // paths in templates, function calls, nested calls, cycles, missing children), random
 // data-model writes and random user events. Invariants:
-//   - no panic escapes and no frame takes longer than fuzzFrameBound;
+//   - no panic escapes;
 //   - every a2ui-error is a protocol error whose code is one of protocol's codes;
 //   - after every frame the DOM equals dom.HTML of the tree the renderer last built
 //     (the keyed diff loses nothing);
@@ -102,19 +102,12 @@ func FuzzBuildRender(f *testing.F) {
 
 const fuzzCreate = `{"version":"v0.9","createSurface":{"surfaceId":"f","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}`
 
-// fuzzFrameBound bounds one frame: the fuzz budgets cap a surface at a few hundred
-// instances, which build in milliseconds; the margin is for a loaded fuzzing machine.
-const fuzzFrameBound = 2 * time.Second
-
-// fuzzFrame runs one frame, bounds its time and checks that the DOM equals the tree the
-// renderer built.
+// fuzzFrame runs one frame and checks that the DOM equals the tree the renderer built.
+// (The fuzz budgets cap a surface at a few hundred instances; a frame that hangs is
+// reported by go test -fuzz itself.)
 func fuzzFrame(t *testing.T, r *Renderer, h *fakeHost) {
 	t.Helper()
-	start := time.Now()
 	r.Frame()
-	if d := time.Since(start); d > fuzzFrameBound {
-		t.Fatalf("one frame took %v", d)
-	}
 	if len(h.doc.Rejected) > 0 {
 		t.Fatalf("the applier refused %v", h.doc.Rejected)
 	}

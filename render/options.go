@@ -10,7 +10,7 @@ import (
 	"github.com/a2ui-go/a2ui/policy"
 )
 
-// Host is what the renderer needs from its environment: the browser layer (cmd/wasm)
+// Host is what the renderer needs from its environment: the browser layer (webhost)
 // implements it with the DOM and fetch, tests with memdom and recorders. Every method is
 // called on the renderer's UI goroutine and must not block.
 type Host interface {

@@ -18,7 +18,7 @@ import (
 
 // Renderer turns streams of A2UI messages into DOM patches and user events into
 // client-to-server messages. It is single-goroutine: every method must be called on the
-// UI goroutine (cmd/wasm runs one and funnels JS callbacks into it).
+// UI goroutine (webhost runs one and funnels JS callbacks into it).
 type Renderer struct {
 	host Host
 	opts Options

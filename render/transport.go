@@ -45,7 +45,7 @@ type StatusError struct{ Status int }
 func (e *StatusError) Error() string { return "HTTP status " + strconv.Itoa(e.Status) }
 
 // Transport moves bytes between the renderer and an agent. The browser build implements
-// it with fetch and ReadableStream readers (cmd/wasm); an A2A streaming transport (with
+// it with fetch and ReadableStream readers (webhost); an A2A streaming transport (with
 // the capabilities and client data model in its metadata, see Renderer.Capabilities and
 // protocol.EncodeA2AMessage) is the next implementation, and tests use in-memory ones.
 //

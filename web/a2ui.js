@@ -46,7 +46,7 @@
   // prefix declaring __a2uiModule = {base, files: {name: URL}} from import.meta.url and an
   // export suffix (a module has no currentScript).
   const mod = typeof __a2uiModule === "object" ? __a2uiModule : null;
-  const self = document.currentScript;
+  const self = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   // A page that carries the wasm inline (make build's a2ui-mcp-app.html: an MCP App has no
   // origin to fetch from): base64 of a2ui.wasm.gz in a data block before this script.
   const inlineWasm = mod ? null : document.querySelector('script[data-a2ui-wasm="base64"]');

@@ -3,7 +3,6 @@ package markdown
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/a2ui-go/a2ui/dom"
 )
@@ -40,12 +39,14 @@ func indentedLists() string {
 	return b.String()
 }
 
+// TestBombs: every bomb renders within the depth and output budgets, with at most one
+// allocation per source byte (a construct that went quadratic would allocate far more;
+// BenchmarkBombs has the times).
 func TestBombs(t *testing.T) {
 	for name, src := range bombs {
 		if len(src) > MaxSource {
 			t.Fatalf("%s: %d bytes, over MaxSource", name, len(src))
 		}
-		t0 := time.Now()
 		for _, f := range []func(string) []*dom.Node{Blocks, Inline} {
 			nodes := f(src)
 			depth, size := measure(nodes)
@@ -56,10 +57,21 @@ func TestBombs(t *testing.T) {
 				t.Errorf("%s: %d bytes of output", name, size)
 			}
 		}
-		t.Logf("%s: %v", name, time.Since(t0))
-		if d := time.Since(t0); d > 5*time.Second {
-			t.Errorf("%s: %v", name, d)
+		if a := testing.AllocsPerRun(1, func() { Blocks(src); Inline(src) }); a > float64(len(src)) {
+			t.Errorf("%s: %.0f allocations for %d bytes", name, a, len(src))
 		}
+	}
+}
+
+// BenchmarkBombs times each bomb through Blocks and Inline.
+func BenchmarkBombs(b *testing.B) {
+	for name, src := range bombs {
+		b.Run(strings.ReplaceAll(name, " ", "_"), func(b *testing.B) {
+			for b.Loop() {
+				Blocks(src)
+				Inline(src)
+			}
+		})
 	}
 }
 

@@ -18,9 +18,11 @@
 // html.WithUnsafe, attribute syntax or auto heading ids.
 //
 // Cost: the goldmark parser is built on first use (sync.OnceValue), and text without any
-// Markdown marker takes a fast path that never calls goldmark. Importing this package
-// still runs the package init of goldmark and its util package (Go always runs imported
-// packages' init); see the init-cost note in the catalog package documentation.
+// Markdown marker takes a fast path that never calls goldmark. goldmark's own tables (HTML
+// entities, case folding, its patterns) are built on first use too: the fork under
+// internal/third_party/goldmark is patched for a lazy package init (its PATCHES.md), so
+// importing this package allocates almost nothing at init (internal/archtest's
+// TestInitBudget holds the wasm's inits to their budget).
 // Sources over MaxSource bytes render as plain text (security.md ); nesting deeper
 // than MaxDepth is flattened to text.
 //

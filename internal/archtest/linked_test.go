@@ -39,18 +39,7 @@ func buildWasm(t *testing.T) (string, map[string]string) {
 			wasmBuild.err = "go build ./cmd/wasm: " + err.Error() + "\n" + string(out)
 			return
 		}
-		wasmBuild.parent = map[string]string{}
-		for _, line := range strings.Split(string(out), "\n") {
-			from, to, ok := strings.Cut(line, " -> ")
-			if !ok {
-				continue
-			}
-			from, _, _ = strings.Cut(from, " ")
-			to, _, _ = strings.Cut(to, " ")
-			if _, seen := wasmBuild.parent[to]; !seen && to != from {
-				wasmBuild.parent[to] = from
-			}
-		}
+		wasmBuild.parent = parseDumpdep(out)
 	})
 	if wasmBuild.err != "" {
 		t.Fatal(wasmBuild.err)
@@ -59,6 +48,24 @@ func buildWasm(t *testing.T) (string, map[string]string) {
 		t.Fatalf("the linker's -dumpdep output has only %d symbols", len(wasmBuild.parent))
 	}
 	return wasmBuild.path, wasmBuild.parent
+}
+
+// parseDumpdep reads the linker's -dumpdep output: every symbol linked in, mapped to one
+// symbol that reached it.
+func parseDumpdep(out []byte) map[string]string {
+	parent := map[string]string{}
+	for _, line := range strings.Split(string(out), "\n") {
+		from, to, ok := strings.Cut(line, " -> ")
+		if !ok {
+			continue
+		}
+		from, _, _ = strings.Cut(from, " ")
+		to, _, _ = strings.Cut(to, " ")
+		if _, seen := parent[to]; !seen && to != from {
+			parent[to] = from
+		}
+	}
+	return parent
 }
 
 // chainTo is how the linker reached sym, from the outermost caller found inward.
@@ -77,6 +84,25 @@ func chainTo(parent map[string]string, sym string) string {
 	return strings.Join(path, " → ")
 }
 
+// fmtBanned reports whether a linked symbol is fmt's printer or what only it pulls in.
+func fmtBanned(sym string) bool {
+	switch {
+	case strings.HasPrefix(sym, "fmt."):
+		// The linker lists a stray argument-info symbol of fmt's float formatter;
+		// it is data, not the printer.
+		return !strings.Contains(sym, ".arginfo")
+	case strings.HasPrefix(sym, "internal/fmtsort."):
+		return true
+	case strings.HasPrefix(sym, "reflect."):
+		for _, f := range []string{"reflect.ValueOf", "reflect.Value.Pointer", "reflect.Value.UnsafePointer", "reflect.Value.Field", "reflect.Value.Index", "reflect.Value.MapRange", "reflect.Value.Interface"} {
+			if sym == f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // TestNoFmtInWasm: fmt's printer (and through it reflect's Value methods and
 // internal/fmtsort) is not linked into a2ui.wasm: 209 KB of code, 56 KB brotli. The
 // edges that used to link it (safejs's panic and stack formatting, net/url's Error,
@@ -88,26 +114,9 @@ func TestNoFmtInWasm(t *testing.T) {
 		t.Skip("builds the wasm")
 	}
 	_, parent := buildWasm(t)
-	banned := func(sym string) bool {
-		switch {
-		case strings.HasPrefix(sym, "fmt."):
-			// The linker lists a stray argument-info symbol of fmt's float formatter;
-			// it is data, not the printer.
-			return !strings.Contains(sym, ".arginfo")
-		case strings.HasPrefix(sym, "internal/fmtsort."):
-			return true
-		case strings.HasPrefix(sym, "reflect."):
-			for _, f := range []string{"reflect.ValueOf", "reflect.Value.Pointer", "reflect.Value.UnsafePointer", "reflect.Value.Field", "reflect.Value.Index", "reflect.Value.MapRange", "reflect.Value.Interface"} {
-				if sym == f {
-					return true
-				}
-			}
-		}
-		return false
-	}
 	var found []string
 	for sym := range parent {
-		if banned(sym) {
+		if fmtBanned(sym) {
 			found = append(found, chainTo(parent, sym))
 		}
 	}

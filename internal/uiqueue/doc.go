@@ -1,5 +1,5 @@
 // Package uiqueue is the UI goroutine's work queue: one ordered, unbounded FIFO of
-// functions that the browser host (cmd/wasm) drains on its single UI goroutine.
+// functions that the browser host (webhost) drains on its single UI goroutine.
 //
 // Place in the pipeline: every JS callback (events, frames, timers, promise
 // settlements) and every stream reader goroutine hands its work to the UI goroutine

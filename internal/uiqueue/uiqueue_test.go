@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -119,26 +120,26 @@ func TestPostWaitWaitsForRoom(t *testing.T) {
 	}
 }
 
-// Next waits for work; TryNext does not.
+// Next waits for work; TryNext does not. synctest.Wait returns once Next is blocked.
 func TestNextWaitsTryNextDoesNot(t *testing.T) {
-	q := New(4)
-	if _, ok := q.TryNext(); ok {
-		t.Fatal("TryNext on an empty queue returned work")
-	}
-	got := make(chan int, 1)
-	go func() {
-		q.Next()()
-	}()
-	time.Sleep(20 * time.Millisecond)
-	q.Post(func() { got <- 7 })
-	select {
-	case v := <-got:
-		if v != 7 {
+	synctest.Test(t, func(t *testing.T) {
+		q := New(4)
+		if _, ok := q.TryNext(); ok {
+			t.Fatal("TryNext on an empty queue returned work")
+		}
+		got := make(chan int, 1)
+		go func() {
+			q.Next()()
+		}()
+		synctest.Wait()
+		if len(got) != 0 {
+			t.Fatal("Next returned before anything was posted")
+		}
+		q.Post(func() { got <- 7 })
+		if v := <-got; v != 7 {
 			t.Fatalf("ran %d", v)
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Next did not wake up on Post")
-	}
+	})
 }
 
 // A queue that never empties (the UI goroutine always a little behind) keeps its order

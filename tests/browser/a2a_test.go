@@ -206,7 +206,7 @@ func TestA2ABookingLoop(t *testing.T) {
 			typeIn(ctx, "agent", "#field-0", "Ada Lovelace", false)
 			// The agent's answer moved the Book button under the resting pointer: it
 			// re-arms for 500 ms before it takes a click.
-			sleepJS(ctx, 550)
+			sleepJS(ctx, rearmMS+50)
 			clickIn(ctx, "agent", "button.a2ui-button")
 			waitJS(ctx, `T.text("agent").includes("Booking confirmed") && !T.q("agent", "section.a2ui-surface[data-surface-id=booking]")`)
 			flush(ctx, "agent")
@@ -356,7 +356,7 @@ func TestA2AActionFailureRetry(t *testing.T) {
 		t.Errorf("the surface changed before the action went through: %q", got)
 	}
 
-	sleepJS(ctx, 600) // the Retry button re-arms after appearing under the pointer
+	sleepJS(ctx, rearmMS+100) // the Retry button re-arms after appearing under the pointer
 	clickIn(ctx, "host", "button.a2ui-retry")
 	waitJS(ctx, `T.q("host", "p.a2ui-text-caption").textContent === "2 of 3 done"`)
 	waitJS(ctx, `!T.q("host", ".a2ui-action-failed")`)

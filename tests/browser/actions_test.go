@@ -156,14 +156,14 @@ func TestActionDoubleClickSendsOne(t *testing.T) {
 	clickAt(ctx, x, y, 1, now)
 	clickAt(ctx, x, y, 2, now.Add(30*time.Millisecond))
 	bodies := rec.Wait(t, 1)
-	sleepJS(ctx, 400)
+	flush(ctx, "host") // both clicks are handled: a second action would be posted by now
+	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
+		t.Errorf("%d a2ui-action events, want 1", n)
+	}
 	if n := len(rec.Bodies()); n != 1 {
 		t.Fatalf("%d POSTs after a double click, want 1: %q", n, rec.Bodies())
 	}
 	checkAction(t, "POST body", []byte(bodies[0]), payAction)
-	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
-		t.Errorf("%d a2ui-action events, want 1", n)
-	}
 	if key := rec.Headers()[0].Get("Idempotency-Key"); !hexID.MatchString(key) {
 		t.Errorf("Idempotency-Key = %q, want 32 hex digits", key)
 	}
@@ -174,7 +174,7 @@ func TestActionDoubleClickSendsOne(t *testing.T) {
 		`{"version":"v0.10","updateComponents":{"surfaceId":"c","components":[{"id":"root","component":"Button","child":"l","action":{"event":{"name":"ten"}}},{"id":"l","component":"Text","text":"Ten"}]}}`)
 	x, y = centre(ctx, "host", `section[data-surface-id="c"] button.a2ui-button`)
 	mouse(ctx, chromedp.MouseMoved, x, y, 0)
-	sleepJS(ctx, 600) // it appeared under the pointer just now: wait until it is armed
+	sleepJS(ctx, rearmMS+100) // it appeared under the pointer just now: wait until it is armed
 	clickAt(ctx, x, y, 1)
 	bodies = rec.Wait(t, 2)
 	var m struct {
@@ -214,9 +214,12 @@ func TestActionSingleFlight(t *testing.T) {
 	if st.Disabled != "true" || !strings.Contains(st.Class, "a2ui-busy") {
 		t.Errorf("busy button = %+v, want aria-disabled=true and class a2ui-busy", st)
 	}
-	sleepJS(ctx, 250)
+	sleepJS(ctx, doubleClickMS+50) // a click this soon after the last is a double click
 	clickIn(ctx, "host", "button.a2ui-button")
-	sleepJS(ctx, 400)
+	flush(ctx, "host") // the click is handled
+	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
+		t.Fatalf("%d a2ui-action events after a click while in flight, want 1", n)
+	}
 	if bodies, _ := agent.posts(); len(bodies) != 1 {
 		t.Fatalf("%d POSTs after a click while in flight, want 1", len(bodies))
 	}
@@ -288,7 +291,7 @@ func TestActionFailureRetry(t *testing.T) {
 	checkAction(t, "a2ui-action-failed action", fd.Action, payAction)
 
 	// Retry: the same body and id; this time the agent never answers (timeout).
-	sleepJS(ctx, 250)
+	sleepJS(ctx, doubleClickMS+50) // a click this soon after the last is a double click
 	clickIn(ctx, "host", "button.a2ui-retry")
 	agent.waitArrived(t)
 	agent.release <- 0
@@ -299,12 +302,12 @@ func TestActionFailureRetry(t *testing.T) {
 	}
 
 	// Retry again: answered, the error goes away and nothing else is sent.
-	sleepJS(ctx, 250)
+	sleepJS(ctx, doubleClickMS+50) // a click this soon after the last is a double click
 	clickIn(ctx, "host", "button.a2ui-retry")
 	agent.waitArrived(t)
 	agent.release <- 200
 	waitJS(ctx, `!T.q("host", ".a2ui-action-failed") && !T.q("host", "button.a2ui-button").hasAttribute("aria-busy")`)
-	sleepJS(ctx, 200)
+	flush(ctx, "host")
 	bodies, keys = agent.posts()
 	if len(bodies) != 3 || bodies[2] != bodies[0] || keys[2] != keys[0] {
 		t.Fatalf("second retry: %d POSTs, keys %q", len(bodies), keys)
@@ -355,7 +358,7 @@ func TestTrustedClicksOnly(t *testing.T) {
 	processLines(ctx, "host", oneButton...)
 	processLines(ctx, "lax", oneButton...)
 	evalJSON(ctx, `(T.q("host", "button.a2ui-button").click(), true)`)
-	sleepJS(ctx, 300)
+	flush(ctx, "host") // the click is handled: a POST would have been sent with its event
 	if n := len(rec.Bodies()); n != 0 {
 		t.Fatalf("a synthetic click posted %d action(s) with trustedClicksOnly", n)
 	}
@@ -402,11 +405,11 @@ func TestRearmUnderPointer(t *testing.T) {
 		t.Fatalf("the Button did not appear under the pointer (%v,%v; button centre %v,%v)", x, y, bx, by)
 	}
 	clickAt(ctx, x, y, 1)
-	sleepJS(ctx, 200)
-	if n := len(rec.Bodies()); n != 0 {
+	flush(ctx, "host") // the click is handled
+	if n := len(rec.Bodies()) + len(events(ctx, "host", "a2ui-action")); n != 0 {
 		t.Fatalf("a click right after the Button appeared under the pointer posted %d action(s)", n)
 	}
-	sleepJS(ctx, 450)
+	sleepJS(ctx, rearmMS) // page time since the flush above, so past the re-arm
 	clickAt(ctx, x, y, 1)
 	checkAction(t, "armed click", []byte(rec.Wait(t, 1)[0]),
 		`{"version":"v0.9","action":{"name":"approve","surfaceId":"b","sourceComponentId":"slot","context":{}}}`)
@@ -414,11 +417,11 @@ func TestRearmUnderPointer(t *testing.T) {
 	// Its action changes under the pointer (same label, same place).
 	swap("delete")
 	clickAt(ctx, x, y, 1)
-	sleepJS(ctx, 200)
-	if n := len(rec.Bodies()); n != 1 {
+	flush(ctx, "host") // the click is handled
+	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
 		t.Fatalf("a click right after the action changed posted (%d POSTs)", n)
 	}
-	sleepJS(ctx, 450)
+	sleepJS(ctx, rearmMS) // page time since the flush above, so past the re-arm
 	clickAt(ctx, x, y, 1)
 	checkAction(t, "click after re-arm", []byte(rec.Wait(t, 2)[1]),
 		`{"version":"v0.9","action":{"name":"delete","surfaceId":"b","sourceComponentId":"slot","context":{}}}`)

@@ -8,13 +8,20 @@
 // them; run them with `make test-browser` (or `go test -tags browser
 // ./tests/browser/...` after `make build`).
 //
-// The harness (harness_test.go) starts one Chromium per test binary and opens a
-// new tab (in its own window) per test. Every uncaught JS exception, console.error
+// The harness (harness_test.go) starts one Chromium per test binary (the command line
+// of internal/headless) and opens a new tab (in its own window) per test. All test pages
+// share one renderer process (--process-per-site: they are all on 127.0.0.1), whose first
+// tab holds the compiled wasm, so V8 compiles the module once per run
+// (sharedmodule_test.go). Every uncaught JS exception, console.error
 // or console.assert failure, and Go runtime panic printed by wasm_exec.js fails the
 // test unless it opts out with allowJSErrors(). Each test gets its own httptest
 // server: / serves dist/, /testdata/ the repo's testdata/, /web_core/ the
 // @a2ui/web_core package sources (official examples under
 // /web_core/v0_9/schemas/catalogs/basic/examples/), plus the routes the test adds.
+//
+// Tests do not race the clock: they await events and conditions (waitJS, flush, a
+// MutationObserver in the page), assert structure rather than durations, and stop the
+// page's clock (pageClock) where the renderer measures time; figures belong to make bench.
 //
 // Environment:
 //

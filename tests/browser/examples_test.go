@@ -72,24 +72,31 @@ func TestExamplesRender(t *testing.T) {
 		t.Fatalf("only %d samples found", len(samples))
 	}
 
-	base := serve(t, rendererPage())
-	for _, s := range samples {
+	// One tab; each sample gets a renderer of its own on a fresh element, destroyed after.
+	ctx := newTab(t)
+	navigate(ctx, serve(t, rendererPage())+rendererPagePath)
+	for i, s := range samples {
 		t.Run(s.name, func(t *testing.T) {
+			useTab(ctx, t)
 			want, err := visibleLiteralTexts(s.lines)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx := openRenderer(t, base, "")
-			processLines(ctx, "host", s.lines...)
-			if errs := events(ctx, "host", "a2ui-error"); len(errs) > 0 {
+			id := "x" + strconv.Itoa(i)
+			if got := evalJSON(ctx, `T.mount(`+jsString(id)+`)`); got != "true" {
+				t.Fatalf("mount = %s", got)
+			}
+			defer evalJSON(ctx, `(T.rr(`+jsString(id)+`).destroy(), document.getElementById(`+jsString(id)+`).remove(), true)`)
+			processLines(ctx, id, s.lines...)
+			if errs := events(ctx, id, "a2ui-error"); len(errs) > 0 {
 				for _, e := range errs {
 					t.Errorf("a2ui-error: %s", e)
 				}
 			}
-			if n := evalJS[int](ctx, `T.qa("host", "section.a2ui-surface").length`); n == 0 {
+			if n := evalJS[int](ctx, `T.qa(`+jsString(id)+`, "section.a2ui-surface").length`); n == 0 {
 				t.Errorf("no surface section rendered")
 			}
-			text := hostText(ctx, "host")
+			text := hostText(ctx, id)
 			if text == "" {
 				t.Errorf("the surface shows no text")
 			}

@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2ui-go/a2ui/cmd/demo-agent/demoagent"
+	"github.com/a2ui-go/a2ui/internal/headless"
 )
 
 // ---- one Chromium per test binary ---------------------------------------------
@@ -39,13 +40,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// chromiumPath is $CHROMIUM or /usr/bin/chromium.
-func chromiumPath() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	return "/usr/bin/chromium"
-}
+// chromiumPath is $CHROMIUM or the first Chromium found (headless.ChromiumPath).
+func chromiumPath() string { return headless.ChromiumPath() }
 
 // startBrowser launches the shared Chromium on first use (sync.Once) and returns
 // the browser context, or fails t.
@@ -69,19 +65,8 @@ func startBrowser(t testing.TB) context.Context {
 				return
 			}
 		}
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(exe),
-			chromedp.Headless,
-			chromedp.NoSandbox, // required as root
-			chromedp.DisableGPU,
-			chromedp.NoFirstRun,
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.UserDataDir(profile),
-			chromedp.Env("TMPDIR="+tmp),
-		)
+		// One renderer process for all test pages (sharedmodule_test.go).
+		opts := append(headless.Options(exe, profile), chromedp.Flag("process-per-site", true), chromedp.Env("TMPDIR="+tmp))
 		actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 		bctx, bcancel := chromedp.NewContext(actx)
 		browserStop = func() {
@@ -97,6 +82,10 @@ func startBrowser(t testing.TB) context.Context {
 		}
 		if err := chromedp.Do(bctx); err != nil {
 			browserErr = fmt.Errorf("start %s: %w", exe, err)
+			return
+		}
+		if err := holdModule(bctx); err != nil {
+			browserErr = fmt.Errorf("compile the shared module: %w", err)
 			return
 		}
 		browserCtx = bctx

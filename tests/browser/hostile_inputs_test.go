@@ -271,13 +271,13 @@ func TestHostileInputs(t *testing.T) {
 			}
 			// Nothing to click by mouse; script clicks every button with its label.
 			evalJSON(ctx, `(() => { T.qa("host", "button").filter((b) => b.textContent.includes("Early")).forEach((b) => b.click()); return true; })()`)
-			sleepJS(ctx, 300)
+			flush(ctx, "host") // the clicks are handled
 			if n := len(events(ctx, "host", "a2ui-action")); n != hostileActionsBefore {
 				t.Errorf("a click before beginRendering sent an action")
 			}
 			// Once begun, the same button sends exactly one action.
 			processLines(ctx, "host", `{"beginRendering":{"surfaceId":"`+sid+`","root":"root","catalogId":"`+v08Catalog+`"}}`)
-			sleepJS(ctx, 600)
+			sleepJS(ctx, rearmMS+100) // it appeared under the pointer: past its re-arm
 			clickIn(ctx, "host", sec+" button")
 		},
 	}
@@ -285,22 +285,22 @@ func TestHostileInputs(t *testing.T) {
 		if !evalJS[bool](ctx, `T.q("ow", "button.a2ui-button").getAttribute("aria-disabled") === "true"`) {
 			t.Errorf("the button of a partial envelope is enabled")
 		}
-		sleepJS(ctx, 600)
+		sleepJS(ctx, rearmMS+100) // past the re-arm of the button that just appeared
 		clickIn(ctx, "ow", "button.a2ui-button")
 		evalJSON(ctx, `(T.q("ow", "button.a2ui-button").click(), true)`)
-		sleepJS(ctx, 300)
+		flush(ctx, "ow") // the clicks are handled
 		if n := len(events(ctx, "ow", "a2ui-openwop-action")) + len(events(ctx, "ow", "a2ui-action")); n != 0 {
 			t.Errorf("clicks on a partial surface sent %d actions", n)
 		}
 		// The final envelope enables it: one click, one action.
 		process(ctx, "ow", owEnvelope(sid+"-2", owAsk))
 		waitJS(ctx, `T.q("ow", "button.a2ui-button").getAttribute("aria-disabled") !== "true"`)
-		sleepJS(ctx, 600)
+		sleepJS(ctx, rearmMS+100) // past the re-arm of the button the envelope enabled
 		clickIn(ctx, "ow", "button.a2ui-button")
 		waitJS(ctx, `T.events("ow", "a2ui-openwop-action").length === 1`)
 	}
 	clickIt := func(sid string) {
-		sleepJS(ctx, 600)
+		sleepJS(ctx, rearmMS+100) // past the re-arm of the control that just appeared
 		clickIn(ctx, "host", `section[data-surface-id="`+sid+`"] button`)
 	}
 	for _, n := range []string{"context reaching for another surface", "context keys that mimic envelope fields", "action names with tag and control characters"} {
@@ -347,7 +347,7 @@ func TestHostileInputs(t *testing.T) {
 		}
 		hostileActionsBefore = len(events(ctx, rid, "a2ui-action"))
 		if css := hostileClicks[c.name]; css != "" {
-			sleepJS(ctx, 600) // past the re-arm of a control that just appeared
+			sleepJS(ctx, rearmMS+100) // past the re-arm of a control that just appeared
 			sel := sec + " " + strings.TrimPrefix(css, "2")
 			if strings.HasPrefix(css, "2") {
 				if err := chromedp.Do(ctx, chromedp.DoubleClick(shadowPath(rid, sel))); err != nil {
@@ -365,7 +365,7 @@ func TestHostileInputs(t *testing.T) {
 		if hasPost {
 			actions[rid]++
 		}
-		sleepJS(ctx, 50)
+		flush(ctx, rid)
 		var errs []struct {
 			Error struct{ Code, Message, Path string }
 		}

@@ -76,7 +76,7 @@ func TestButtonAction(t *testing.T) {
 	// The context is resolved at click time: change the model, click again (after the
 	// 200 ms in which a second click on the same Button counts as a double click).
 	processLines(ctx, "host", `{"version":"v0.9","updateDataModel":{"surfaceId":"act","path":"/user/name","value":"Grace"}}`)
-	sleepJS(ctx, 250)
+	sleepJS(ctx, doubleClickMS+50)
 	clickIn(ctx, "host", "button.a2ui-button")
 	waitJS(ctx, `T.events("host", "a2ui-action").length === 3`)
 	checkAction(t, "a2ui-action after update", events(ctx, "host", "a2ui-action")[2],
@@ -273,7 +273,7 @@ func TestModalOpenClose(t *testing.T) {
 		if i > 0 {
 			// Closing the dialog uncovered the trigger under the resting pointer: it
 			// re-arms for 500 ms (a revealed button ignores clicks that soon).
-			sleepJS(ctx, 550)
+			sleepJS(ctx, rearmMS+50)
 		}
 		clickIn(ctx, "host", ".a2ui-modal-trigger button")
 		waitJS(ctx, `T.q("host", "dialog[open]") && T.visibleText("host").includes("Secret dialog content")`)

@@ -101,7 +101,7 @@ func TestOpenWOPP1(t *testing.T) {
 	if canonicalJSON(t, json.RawMessage(got)) != canonicalJSON(t, json.RawMessage(want)) {
 		t.Errorf("a2ui-openwop-action detail\n got %s\nwant %s", got, want)
 	}
-	time.Sleep(200 * time.Millisecond)
+	flush(ctx, "host") // the click is handled: a POST would have been sent with its event
 	if b := actions.Bodies(); len(b) != 0 {
 		t.Errorf("the profile POSTed: %q", b)
 	}
@@ -198,7 +198,7 @@ func TestOpenWOPRefusals(t *testing.T) {
 			t.Errorf("surface = %q", got)
 		}
 		evalJSON(ctx, `(T.q("host", "button.a2ui-button").click(), true)`)
-		time.Sleep(100 * time.Millisecond)
+		flush(ctx, "host") // the click is handled
 		if n := len(events(ctx, "host", "a2ui-openwop-action")); n != 0 {
 			t.Errorf("an untrusted surface drove the approval")
 		}

@@ -97,12 +97,12 @@ func TestNoFuncLeak(t *testing.T) {
 		Renderers int `json:"renderers"`
 	}
 	read := func() stats {
-		// Let posted work (streams, destroy) finish first.
-		evalJSON(ctx, `new Promise((r) => setTimeout(r, 50))`)
+		// The renderer's posted work (streams, deletes) is done first.
+		evalJSON(ctx, `T.r.host.flush().then(() => true)`)
 		return evalJS[stats](ctx, `__a2uiGo.stats()`)
 	}
 	evalJSON(ctx, `A2UI.ready.then(() => true)`)
-	before := read()
+	before := evalJS[stats](ctx, `__a2uiGo.stats()`) // nothing posted yet
 	if got := evalJSON(ctx, `T.mount("host", {actionURL: "/agent/action"})`); got != "true" {
 		t.Fatalf("mount = %s", got)
 	}
@@ -167,9 +167,9 @@ func TestNoFuncLeak(t *testing.T) {
 		t.Errorf("liveFuncs = %d after 20 surfaces created and deleted, baseline %d", after.LiveFuncs, baseline.LiveFuncs)
 	}
 	evalJSON(ctx, `(T.r.host.destroy(), true)`)
-	waitJS(ctx, `__a2uiGo.stats().renderers === `+strconv.Itoa(before.Renderers))
-	if after := read(); after != before {
-		t.Errorf("after destroy: %+v, want the pre-mount %+v", after, before)
+	// The destroy is posted work: await the pre-mount counts.
+	if err := waitJSErr(ctx, `((s) => s.renderers === `+strconv.Itoa(before.Renderers)+` && s.liveFuncs === `+strconv.Itoa(before.LiveFuncs)+`)(__a2uiGo.stats())`, waitTimeout()); err != nil {
+		t.Errorf("after destroy: %+v, want the pre-mount %+v (%v)", evalJS[stats](ctx, `__a2uiGo.stats()`), before, err)
 	}
 	if errs := events(ctx, "host", "a2ui-error"); len(errs) > 0 {
 		t.Errorf("a2ui-error events: %.2000s", errs)

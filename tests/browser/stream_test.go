@@ -258,7 +258,10 @@ func TestErrorReportsDoNotLoop(t *testing.T) {
 	)
 	clickIn(ctx, "host", "button")
 	rec.Wait(t, 2) // the action, then the report of the SURFACE_NOT_FOUND in its answer
-	time.Sleep(2 * time.Second)
+	// The report's own answer is applied (its SURFACE_NOT_FOUND is an a2ui-error too);
+	// a report of it would have been posted by then.
+	waitJS(ctx, `T.events("host", "a2ui-error").length >= 2`)
+	flush(ctx, "host")
 	if n := len(rec.Bodies()); n > 3 {
 		t.Errorf("%d POSTs after one click, want at most 3 (action, error report, and no report of the report's answer)", n)
 	}
@@ -317,9 +320,12 @@ func TestStreamHeldForTheFrame(t *testing.T) {
 
 	// Right after a frame, a change asks for the next animation frame (not a microtask),
 	// so the payloads after it are held: dataModel() and surfaces() still see them.
+	// The page's clock stands still meanwhile (pageClock), so "right after" holds
+	// however slow the machine is.
 	if got := evalJSON(ctx, `(async () => {
 	  const r = T.rr("host");
 	  const root = document.getElementById("host").shadowRoot;
+	  const clock = `+pageClock+`;
 	  const shown = new Promise((res) => {
 	    const mo = new MutationObserver(() => { if (root.textContent.includes("a frame")) { mo.disconnect(); res(); } });
 	    mo.observe(root, {subtree: true, childList: true, characterData: true});
@@ -330,7 +336,9 @@ func TestStreamHeldForTheFrame(t *testing.T) {
 	  r.process({version: "v0.9", updateDataModel: {surfaceId: "s", path: "/a", value: 1}});
 	  r.process({version: "v0.9", updateDataModel: {surfaceId: "s", path: "/b", value: "ü"}});
 	  r.process({version: "v0.9", createSurface: {surfaceId: "s2", catalogId: "`+basicCatalog+`"}});
-	  return [r.dataModel("s"), r.surfaces(), __a2uiGo.stats().heldPayloads - h0];
+	  const got = [r.dataModel("s"), r.surfaces(), __a2uiGo.stats().heldPayloads - h0];
+	  clock.restore();
+	  return got;
 	})()`); got != `[{"a":1,"b":"ü"},["s","s2"],2]` {
 		t.Errorf("dataModel, surfaces and held payloads right after process() = %s, want [{\"a\":1,\"b\":\"ü\"},[\"s\",\"s2\"],2]", got)
 	}
@@ -384,11 +392,15 @@ func TestOutlinePassOnlyForHeadings(t *testing.T) {
 // TestIdleFrameSkipsGap: on a large surface frames are paced (a gap after each, for the
 // messages and the browser's layout), but when the page is idle the pending frame runs
 // at once (requestIdleCallback) instead of waiting the gap out: a message right after a
-// frame on a 5,000-Text surface is rendered by an idle frame.
+// frame on a 5,000-Text surface asks for both a gap timer and an idle callback, and it
+// is rendered by the idle callback alone. The page's clock stands still (pageClock), so
+// the message is inside the gap however slow the machine; the gap timer is cancelled and
+// the idle callback run by the test, so nothing depends on which would fire first; and
+// the render budget is out of reach (noRenderBudget).
 func TestIdleFrameSkipsGap(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	ctx := openRenderer(t, serve(t, rendererPage()), "")
+	ctx := openRenderer(t, serve(t, rendererPage()), noRenderBudget)
 	ids := make([]string, 5000)
 	comps := make([]string, 0, 5001)
 	for i := range ids {
@@ -406,16 +418,38 @@ func TestIdleFrameSkipsGap(t *testing.T) {
 	    mo.observe(root, {subtree: true, childList: true, characterData: true});
 	  });
 	  const up = (s) => ({version: "v0.9", updateComponents: {surfaceId: "s", components: [{id: "t0", component: "Text", text: s}]}});
-	  // The first change renders in a frame; the second comes right after it, inside the gap.
-	  await new Promise((res) => setTimeout(res, 300));
+	  const clock = `+pageClock+`;
 	  r.process(up("first change"));
 	  await shown("first change");
+	  // The second change comes right after that frame, inside its gap. A gap timer whose
+	  // callback is then also given to requestIdleCallback is cancelled; that callback is
+	  // kept, and run here as the browser runs it when idle.
+	  const st = window.setTimeout, ric = window.requestIdleCallback;
+	  let last = null, idle = null, gapTimers = 0;
+	  window.setTimeout = function (f, ms, ...a) { const id = st.call(window, f, ms, ...a); last = {f, id}; return id; };
+	  window.requestIdleCallback = function (f, o) {
+	    if (!last || last.f !== f) return ric.call(window, f, o);
+	    clearTimeout(last.id);
+	    gapTimers++;
+	    idle = f;
+	    return 0;
+	  };
 	  const i0 = __a2uiGo.stats().idleFrames;
 	  r.process(up("second change"));
-	  await shown("second change");
-	  return {idle: __a2uiGo.stats().idleFrames - i0};
+	  while (!idle && !root.textContent.includes("second change")) await new Promise((res) => st(res, 0));
+	  window.setTimeout = st;
+	  window.requestIdleCallback = ric;
+	  const before = root.textContent.includes("second change");
+	  const second = before || shown("second change");
+	  if (idle) idle({didTimeout: false, timeRemaining: () => 50});
+	  await second;
+	  clock.restore();
+	  return {idle: __a2uiGo.stats().idleFrames - i0, gapTimers, before};
 	})()`)
-	if idle, _ := got["idle"].(float64); idle < 1 {
+	if got["before"] != false || got["gapTimers"] != float64(1) {
+		t.Errorf("the change inside the gap: rendered before the idle callback %v, gap timers %v; want false and 1", got["before"], got["gapTimers"])
+	}
+	if got["idle"] != float64(1) {
 		t.Errorf("idle frames for a change inside the gap on an idle page = %v, want 1", got["idle"])
 	}
 	if text := hostText(ctx, "host"); !strings.HasPrefix(text, "second changeitem 1") {

@@ -293,3 +293,45 @@ func errorCodes(t testing.TB, details []json.RawMessage) []string {
 	}
 	return codes
 }
+
+// pageClock is a JS expression that stops the page's clock (performance.now, which
+// the Go runtime reads for time.Now) at its current reading until restore() is called
+// on the object it returns: what the renderer measures as "just now" stays so however
+// slow the machine. Timers still fire in real time.
+const pageClock = `(() => {
+  const now = performance.now, at = now.call(performance);
+  performance.now = () => at;
+  return { restore() { performance.now = now; } };
+})()`
+
+// noRenderBudget are mount options for a test that builds a large surface and checks
+// what it shows: the render budget (renderBudget, 1 s by default: a surface whose build
+// takes longer fails closed) is ten minutes, out of reach of a slow, shared machine.
+const noRenderBudget = `{renderBudget: 600000}`
+
+// rearmMS is the runtime's REARM_MS (web/a2ui-runtime.js): a Button that appeared or
+// changed under the resting pointer ignores pointer clicks for that long. A test waits
+// it out in page time (sleepJS) counted from after the change was flushed, so the wait
+// cannot be too short however slow the machine.
+const rearmMS = 500
+
+// doubleClickMS is the renderer's double-click window: a second click on a Button within
+// it is the same action (render's debounce). A test that means a new click waits it
+// out in page time after the first.
+const doubleClickMS = 200
+
+// useTab makes the helpers on ctx (a tab its parent test opened) report to t, a
+// subtest run in sequence on that tab, until t ends: waitJS, evalJSON and the rest fail
+// t, and page errors surface in t.
+func useTab(ctx context.Context, t testing.TB) {
+	tb := tabOf(ctx)
+	tb.mu.Lock()
+	prev := tb.t
+	tb.t = t
+	tb.mu.Unlock()
+	t.Cleanup(func() {
+		tb.mu.Lock()
+		tb.t = prev
+		tb.mu.Unlock()
+	})
+}

@@ -4,7 +4,6 @@ package browser
 
 import (
 	"testing"
-	"time"
 )
 
 // TestWarmUpdateAfterFirstFrame: the data-update path is warmed (Go's export a2uiWarm,
@@ -15,7 +14,8 @@ func TestWarmUpdateAfterFirstFrame(t *testing.T) {
 	requireBuilt(t)
 	base := serve(t, rendererPage())
 	ctx := openRenderer(t, base, "")
-	time.Sleep(300 * time.Millisecond) // idle time with no surface
+	// Idle time with no surface: the page's next idle period has come.
+	evalJSON(ctx, `new Promise((r) => requestIdleCallback(() => requestIdleCallback(() => r(true))))`)
 	type state struct {
 		Batches int  `json:"batches"`
 		Warmed  bool `json:"warmed"`

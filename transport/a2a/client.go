@@ -11,7 +11,7 @@ import (
 )
 
 // Transport performs HTTP requests for a Client. The browser implements it with fetch
-// (cmd/wasm); tests with net/http or in memory.
+// (webhost); tests with net/http or in memory.
 type Transport interface {
 	// Do starts req and returns at once. The response is reported to sink on the
 	// Client's goroutine: Start with the status and Content-Type, Chunk for each piece

@@ -1,6 +1,6 @@
 // Package a2a is the renderer's A2A client protocol (A2A 1.0 and 0.3 over JSON-RPC 2.0),
 // kept free of syscall/js so it is tested on the host. It sits between the transport
-// (cmd/wasm's fetch glue) and the A2UI decoder:
+// (webhost's fetch glue) and the A2UI decoder:
 //
 //	agent card → ParseCard → Session (endpoint, A2A version, A2UI extension)
 //	user turn  → Session.Send → Request (JSON-RPC body + A2A headers) → fetch

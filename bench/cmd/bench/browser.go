@@ -14,6 +14,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/a2ui-go/a2ui/internal/headless"
 )
 
 // browser is one headless Chromium with a fresh profile under tmpRoot.
@@ -44,21 +46,11 @@ func startBrowser(exe, tmpRoot, spki, jsFlags string) (*browser, error) {
 			return nil, err
 		}
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
+	opts := append(headless.Options(exe, profile),
 		chromedp.Flag("ignore-certificate-errors-spki-list", spki), // the httptest TLS certificate
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("enable-precise-memory-info", true), // performance.memory without bucketing
+		chromedp.Flag("enable-precise-memory-info", true),          // performance.memory without bucketing
 		chromedp.Flag("js-flags", strings.TrimSpace("--expose-gc "+jsFlags)),
 		chromedp.WindowSize(1200, 900),
-		chromedp.UserDataDir(profile),
 		chromedp.Env("TMPDIR="+tmp),
 	)
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)

@@ -10,8 +10,8 @@
 //
 // Knobs (flags, or the environment of `make bench`): BENCH_RUNS (runs per row, default 5),
 // BENCH_QUICK=1 (one run, smaller N, 5 s ceiling), BENCH_CEILING (seconds, default 20),
-// BENCH_ONLY (comma list of stream,bulk,update,typing,startup,bytes,memory),
-// BENCH_RENDERERS (comma list of ours,lit,react), CHROMIUM (default /usr/bin/chromium),
+// BENCH_ONLY (comma list of stream,bulk,update,typing,mainthread,startup,bytes,memory),
+// BENCH_RENDERERS (comma list of ours,lit,react), CHROMIUM (default: the first Chromium found),
 // BENCH_TYPING_TIMES=1 (log each keystroke's time, and its input event → mutation part).
 package main
 
@@ -26,6 +26,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/a2ui-go/a2ui/internal/headless"
 )
 
 type config struct {
@@ -89,9 +91,9 @@ func main() {
 	flag.IntVar(&cfg.runs, "runs", envInt("BENCH_RUNS", 5), "runs per row (BENCH_RUNS)")
 	flag.BoolVar(&cfg.quick, "quick", quickEnv != "" && quickEnv != "0", "quick mode: 1 run, N ≤ 1000, 5 s ceiling (BENCH_QUICK=1)")
 	ceil := flag.Int("ceiling", envInt("BENCH_CEILING", 20), "seconds after which a streaming/bulk run stops and reports > ceiling (BENCH_CEILING)")
-	only := flag.String("only", strings.Join(envList("BENCH_ONLY", ""), ","), "comma list of workloads (BENCH_ONLY): stream,bulk,update,typing,startup,bytes,memory")
+	only := flag.String("only", strings.Join(envList("BENCH_ONLY", ""), ","), "comma list of workloads (BENCH_ONLY): stream,bulk,update,typing,mainthread,startup,bytes,memory")
 	rend := flag.String("renderers", strings.Join(envList("BENCH_RENDERERS", "ours,lit,react"), ","), "comma list of renderers (BENCH_RENDERERS)")
-	flag.StringVar(&cfg.chromium, "chromium", envOr("CHROMIUM", "/usr/bin/chromium"), "Chromium binary (CHROMIUM)")
+	flag.StringVar(&cfg.chromium, "chromium", headless.ChromiumPath(), "Chromium binary (CHROMIUM)")
 	flag.StringVar(&cfg.out, "out", "bench/results.md", "markdown results file")
 	flag.StringVar(&cfg.jsonOut, "json", "bench/out/results.json", "raw results (JSON)")
 	flag.BoolVar(&cfg.dump, "dump", false, "render a probe on each page, print its DOM and exit")

@@ -162,6 +162,9 @@ func (b *bench) runAll() {
 		b.row("bytes/gzip", "… gzip -9", rowDef{})
 		b.row("bytes/br", "… brotli -q 11", rowDef{})
 	}
+	if c.want("mainthread") {
+		b.mainThreadRows()
+	}
 	if c.want("memory") {
 		b.row("memory/jsheap", "JS heap growth after "+strconv.Itoa(c.surfaces)+" login-form surfaces created and deleted, KiB", rowDef{noRatio: true})
 		b.row("memory/funcs", "ours: live js.Func callbacks: baseline → after "+strconv.Itoa(c.surfaces)+" → after "+strconv.Itoa(2*c.surfaces)+" surfaces created and deleted", rowDef{oursOnly: true})
@@ -189,6 +192,9 @@ func (b *bench) runAll() {
 			}
 			if c.want("startup") || c.want("bytes") {
 				b.startup(r, run)
+			}
+			if c.want("mainthread") && r == "ours" {
+				b.mainThread()
 			}
 			if c.want("memory") {
 				b.memory(r, ceilMs)

@@ -1,4 +1,4 @@
-package markdown_test
+package parser_test
 
 import (
 	"bytes"

@@ -1,0 +1,16 @@
+// Globals shared by web/a2ui.js, web/a2ui-runtime.js, wasm_exec.js and the Go runtime
+// (webhost), not part of the published API (npm/a2ui.d.ts).
+export {};
+
+declare global {
+  /** The npm package's ES module prefix (npm/pack.sh): the base URL and file URLs. */
+  var __a2uiModule: { base: string; files: Record<string, string> } | undefined;
+  /** Go's wasm_exec.js runtime class. */
+  var Go: any;
+  /** The DOM runtime (web/a2ui-runtime.js): applies Go's op batches, bridges events. */
+  var __a2uiRuntime: any;
+  /** The Go side's API (webhost.Run): create, stats, … */
+  var __a2uiGo: any;
+  /** Called by Go once the runtime is up. */
+  var __a2uiStarted: ((value?: unknown) => void) | undefined;
+}
