@@ -3,6 +3,7 @@ package agui
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,8 +56,8 @@ type Client struct {
 	slots *Slots
 	busy  bool
 	queue []runReq
-	// shown: the slots whose lifecycle placeholder is on the page.
-	shown map[string]bool
+	// shown: the lifecycle each slot's placeholder shows on the page, by slot id.
+	shown map[string]*Lifecycle
 	// MaxEvent caps one SSE frame (bytes).
 	MaxEvent int
 	// Input is what every run sends besides the thread (set it before the first run).
@@ -74,7 +75,7 @@ type runReq struct {
 // NewClient returns a client for the agent whose run endpoint is url (absolute), on a
 // new thread.
 func NewClient(t Transport, h Hooks, url string) *Client {
-	return &Client{t: t, h: h, url: url, id: newUUID(), slots: NewSlots(), shown: map[string]bool{},
+	return &Client{t: t, h: h, url: url, id: newUUID(), slots: NewSlots(), shown: map[string]*Lifecycle{},
 		MaxEvent: 8 << 20}
 }
 
@@ -250,6 +251,8 @@ type run struct {
 	// are filling ("" when none).
 	chunk, toolChunk string
 	done             func(error)
+	// why says how the run ended, for the slots it left unbuilt ("": the connection).
+	why string
 }
 
 // settle reports the run's outcome to its SendAction caller, once.
@@ -266,6 +269,7 @@ func (r *run) end(err error) {
 	}
 	r.closeChunks()
 	r.ended = true
+	r.c.unbuilt(r.why)
 	r.settle(err)
 	r.st.Close(err)
 	c := r.c
@@ -316,6 +320,7 @@ func (r *run) event(data []byte) {
 			}
 		}
 		r.task(state)
+		r.why = "the agent's run finished"
 		r.end(nil)
 	case "RUN_ERROR":
 		msg := str(ev, "message")
@@ -326,6 +331,7 @@ func (r *run) event(data []byte) {
 		c.emitError("AGUI_RUN_ERROR", str(ev, "code"), msg)
 		c.h.Notice("The agent reported an error: " + msg)
 		r.settle(errors.New("the agent reported an error: " + msg))
+		r.why = "the agent reported an error"
 		r.end(nil) // reported: the render stream itself did not fail
 	case "TEXT_MESSAGE_START":
 		th.textStart(str(ev, "messageId"), str(ev, "role"), str(ev, "name"))
@@ -455,12 +461,12 @@ func (r *run) slot(id string, content []byte, replace bool) {
 	}
 	switch {
 	case u.Painted:
-		if c.shown[id] {
+		if c.shown[id] != nil {
 			delete(c.shown, id)
 			c.h.Activity(id, nil)
 		}
 	case u.Lifecycle != nil:
-		c.shown[id] = true
+		c.shown[id] = u.Lifecycle
 		c.h.Activity(id, u.Lifecycle.JSON())
 		if u.Lifecycle.Alert() {
 			msg, _ := jsonscan.String(mustMember(content, "error"))
@@ -469,6 +475,28 @@ func (r *run) slot(id string, content []byte, replace bool) {
 			}
 			c.emitError("AGUI_GENERATION_FAILED", "", msg)
 		}
+	}
+}
+
+// unbuilt replaces the building or retrying placeholders left when a run ended (why:
+// how, "" for the connection) with an alert that the interface was not built, so none
+// stays on the page as if work went on; a2ui-error AGUI_GENERATION_FAILED tells the page.
+func (c *Client) unbuilt(why string) {
+	if why == "" {
+		why = "the connection to the agent ended"
+	}
+	ids := make([]string, 0, len(c.shown))
+	for id, l := range c.shown {
+		if !l.Alert() {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		l := c.shown[id].unbuilt(why)
+		c.shown[id] = l
+		c.h.Activity(id, l.JSON())
+		c.emitError("AGUI_GENERATION_FAILED", "", "the interface of "+strconv.Quote(id)+" was not built: "+why+" before it painted")
 	}
 }
 

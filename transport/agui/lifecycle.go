@@ -14,13 +14,15 @@ type Lifecycle struct {
 	Status string
 	// Text is what the placeholder says: "Building the interface…" (with "(N tokens)"
 	// when progressTokens is given), "Retrying: attempt N of M", "The interface could
-	// not be built."
+	// not be built.", or, when the run ended before the slot painted, "The interface was
+	// not built: <why> before it was ready."
 	Text string
 	// Detail is the error detail debugExposure lets the page show ("" when none):
 	// the failure's error, or a retry's validation errors.
 	Detail string
-	// Exposure is the content's debugExposure: "hidden" (also when absent),
-	// "collapsed" (Detail behind a disclosure) or "verbose" (Detail shown).
+	// Exposure is the content's debugExposure: "collapsed" (Detail behind a
+	// disclosure; also when absent or unknown, CopilotKit's default), "verbose" (Detail
+	// shown) or "hidden" (no Detail).
 	Exposure string
 	// Tokens, Attempt and MaxAttempts are progressTokens, attempt and maxAttempts (0
 	// when absent).
@@ -40,6 +42,13 @@ func (l *Lifecycle) JSON() []byte {
 	return append(b, '}')
 }
 
+// unbuilt is the failure that replaces l when the run ended (why) before its slot
+// painted: "The interface was not built: <why> before it was ready.", with l's detail.
+func (l *Lifecycle) unbuilt(why string) *Lifecycle {
+	return &Lifecycle{Status: "failed", Text: "The interface was not built: " + why + " before it was ready.",
+		Detail: l.Detail, Exposure: l.Exposure}
+}
+
 // parseLifecycle reads a content object without a2ui_operations (nil when it has no
 // known status).
 func parseLifecycle(top map[string][]byte) *Lifecycle {
@@ -47,10 +56,10 @@ func parseLifecycle(top map[string][]byte) *Lifecycle {
 	l := &Lifecycle{Status: status, Tokens: intMember(top["progressTokens"]),
 		Attempt: intMember(top["attempt"]), MaxAttempts: intMember(top["maxAttempts"])}
 	switch exp, _ := jsonscan.String(top["debugExposure"]); exp {
-	case "collapsed", "verbose":
+	case "hidden", "verbose":
 		l.Exposure = exp
 	default:
-		l.Exposure = "hidden"
+		l.Exposure = "collapsed"
 	}
 	var detail string
 	switch status {
