@@ -42,7 +42,11 @@ func (t mcpFetch) Do(req mcp.Request, sink mcp.Sink) {
 	if jr.destroyed {
 		return
 	}
-	p, err := jr.fetch(req.URL, "POST", req.Body, safejs.Undefined(), req.Headers)
+	method := req.Method
+	if method == "" {
+		method = "POST"
+	}
+	p, err := jr.fetch(req.URL, method, req.Body, safejs.Undefined(), req.Headers)
 	if err != nil {
 		post(func() { sink.End(err) })
 		return
@@ -103,5 +107,14 @@ func (jr *jsRenderer) mcpAction(body []byte, timeout time.Duration, done func(er
 func (jr *jsRenderer) mcpSend(body []byte, errorReport bool) {
 	if errorReport {
 		jr.mcp.Report(body)
+	}
+}
+
+// endMCP ends the MCP session, if any, when the renderer is destroyed (mcp.Client.Close:
+// a DELETE with the session header; its outcome is not waited for). UI goroutine,
+// before jr.destroyed is set.
+func (jr *jsRenderer) endMCP() {
+	if jr.mcp != nil {
+		jr.mcp.Close(nil)
 	}
 }

@@ -14,8 +14,11 @@ const ProtocolVersion = "2025-11-25"
 // HTTP wire this client speaks (the TypeScript SDK 1.32.2 accepts the same).
 var versions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
-// Request is one HTTP request of the client (always a POST of JSON-RPC).
+// Request is one HTTP request of the client: a POST of JSON-RPC, or the DELETE that
+// ends the session (Close).
 type Request struct {
+	// Method is the HTTP method: "" for POST, or "DELETE".
+	Method  string
 	URL     string
 	Headers map[string]string
 	Body    []byte
