@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
+	"github.com/a2ui-go/a2ui/transport/internal/wire"
 )
 
 // Lifecycle is the generation state @ag-ui/a2ui-middleware sends in a slot before its
@@ -36,7 +37,7 @@ func (l *Lifecycle) Alert() bool { return l.Status == "failed" }
 // JSON encodes the lifecycle for the page: {"status","text","detail","exposure",
 // "alert"}; detail only when the exposure shows it.
 func (l *Lifecycle) JSON() []byte {
-	b := objectJSON("status", l.Status, "text", l.Text, "detail", l.Detail, "exposure", l.Exposure)
+	b := wire.ObjectJSON("status", l.Status, "text", l.Text, "detail", l.Detail, "exposure", l.Exposure)
 	b = append(b[:len(b)-1], `,"alert":`...)
 	b = strconv.AppendBool(b, l.Alert())
 	return append(b, '}')

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"github.com/a2ui-go/a2ui/protocol"
 	"net/http"
 	"slices"
 	"testing"
@@ -77,7 +78,7 @@ func TestCloseWithoutSession(t *testing.T) {
 }
 
 // jsonString is s as a JSON string.
-func jsonString(s string) string { return string(quote(s)) }
+func jsonString(s string) string { return string(protocol.AppendJSON(nil, s)) }
 
 // errText is err's text ("" for nil).
 func errText(err error) string {
