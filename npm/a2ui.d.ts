@@ -382,7 +382,8 @@ export interface Renderer<E extends HTMLElement = HTMLElement> {
    *  runs and actions go one at a time). Throws for other transports (with `mcp`: MCP has
    *  no user turns). Returns the renderer. */
   send(text: string): Renderer<E>;
-  /** Stops the renderer: streams are cancelled and later calls of process/connect throw. */
+  /** Stops the renderer: streams are cancelled and later calls of process/connect throw.
+   *  With transport `mcp`, the session is ended (`DELETE` with `Mcp-Session-Id`). */
   destroy(): void;
 }
 

@@ -38,6 +38,9 @@
 //                             calls fn() for the element (catalog/host, A2UI.defineCatalog).
 //     reset()                 detach every host (a fresh Go runtime starts over).
 //     node(host, id)          the DOM node with that id (tests, debugging)
+//     rearming(el)            whether a pointer click on el, a button that appeared or
+//                             changed under the resting pointer, is still refused
+//                             (re-arming; tests await its end instead of sleeping)
 //     stats                   {batches, ops, rejected, held; firstBatchAt and warmedAt:
 //                             performance.now() of the first batch and of the warm-up}
 //   }
@@ -694,6 +697,7 @@
     },
     reset() { for (const name of Array.from(hosts.keys())) detach(name); onEvent = null; fast = null; },
     node(name, id) { const h = hosts.get(name); return h ? h.nodes[id] : undefined; },
+    rearming(el) { return !!el && el[ARMED] !== undefined && performance.now() - el[ARMED] < REARM_MS; },
     stats,
   });
 })();

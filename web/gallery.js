@@ -13,10 +13,13 @@
   const SAMPLES = "samples/";
   const AGENT_STREAM = "agent/stream";
   const AGENT_ACTION = "agent/action";
-  // ?live=mcp plays the live samples over MCP instead: the demo agent's resource
-  // a2ui://<sample> at its Streamable HTTP endpoint, actions calling its action tool.
+  // ?live=mcp and ?live=agui play the live samples over another protocol of the demo
+  // agent: MCP (the resource a2ui://<sample> at its Streamable HTTP endpoint, actions
+  // calling its action tool) or AG-UI (a run whose user message names the sample, the
+  // surface streamed in a2ui-surface activities, actions as new runs on the thread).
   const AGENT_MCP = "mcp";
-  const VIA_MCP = new URLSearchParams(location.search).get("live") === "mcp";
+  const AGENT_AGUI = "agent/default/run";
+  const VIA = { mcp: "mcp", agui: "agui" }[new URLSearchParams(location.search).get("live")] || "";
   const PLAY_DELAY = 350; // ms between messages in "Play all"
   const POLL_MS = 300; // data model refresh while the page is visible
 
@@ -74,6 +77,7 @@
     live: false,
     modelText: new Map(), // surfaceId -> last rendered JSON text
     busy: false,
+    agentRuns: false, // the live renderer's agent started a run: it shows its own progress
   };
 
   // ---------------------------------------------------------------- helpers
@@ -270,13 +274,13 @@
 
   function readURL() {
     const p = new URLSearchParams(location.search);
-    return { id: p.get("sample"), live: p.get("live") === "1" || p.get("live") === "mcp", step: p.get("step") };
+    return { id: p.get("sample"), live: p.get("live") === "1" || (!!VIA && p.get("live") === VIA), step: p.get("step") };
   }
 
   function writeURL(push) {
     const p = new URLSearchParams();
     if (state.sample) p.set("sample", state.sample.id);
-    if (state.live) p.set("live", VIA_MCP ? "mcp" : "1");
+    if (state.live) p.set("live", VIA || "1");
     const u = location.pathname + (p.toString() ? "?" + p : "") + location.hash;
     if (u === location.pathname + location.search + location.hash) return;
     if (push) history.pushState(null, "", u);
@@ -298,6 +302,9 @@
     elem.addEventListener("a2ui-action", (e) => onAction(gen, e.detail));
     elem.addEventListener("a2ui-error", (e) => onError(gen, e.detail));
     elem.addEventListener("a2ui-surface", (e) => onSurface(gen, e.detail));
+    // An agent connection's text and run states (transports a2a and agui).
+    elem.addEventListener("a2ui-text", (e) => onAgent(gen, "text", e.detail && e.detail.text, e.detail));
+    elem.addEventListener("a2ui-task", (e) => onAgent(gen, "task", e.detail && e.detail.state, e.detail));
     // User edits inside the shadow DOM come out retargeted to the element.
     elem.addEventListener("input", () => scheduleModel());
     elem.addEventListener("change", () => scheduleModel());
@@ -321,6 +328,7 @@
     if (state.element) state.element.remove(); // disconnectedCallback destroys its renderer
     state.element = null;
     state.renderer = null;
+    state.agentRuns = false;
     state.modelText.clear();
   }
 
@@ -406,7 +414,7 @@
 
   function setStageEmpty(empty, text) {
     const has = state.renderer && state.renderer.surfaces().length > 0;
-    ui.stageEmpty.hidden = !(empty && !has);
+    ui.stageEmpty.hidden = !(empty && !has && !state.agentRuns);
     const p = ui.stageEmpty.querySelector("p");
     const hint = ui.stageEmpty.querySelector(".muted");
     p.textContent = text || "Nothing rendered yet.";
@@ -508,7 +516,7 @@
     ui.messages.replaceChildren();
     if (state.live) {
       ui.messagesHint.textContent = "Streamed by the demo agent; its answers to your actions are rendered as they arrive";
-      ui.messages.append(el("li", { class: "msg-note muted", text: "In live mode the messages come from " + AGENT_STREAM + "?sample=" + state.sample.agent + " and the answers to " + AGENT_ACTION + "." }));
+      ui.messages.append(el("li", { class: "msg-note muted", text: liveNote(state.sample) }));
       return;
     }
     ui.messagesHint.textContent = "Server → client, one per line of the stream";
@@ -552,8 +560,33 @@
 
   // ---------------------------------------------------------------- live agent mode
 
+  // liveNote says where a live sample's messages come from.
+  function liveNote(s) {
+    if (VIA) return LIVE[VIA].note(s);
+    return "In live mode the messages come from " + AGENT_STREAM + "?sample=" + s.agent + " and the answers to " + AGENT_ACTION + ".";
+  }
+
+  // agentPresent probes one of the demo agent's endpoints without running anything:
+  // true when it answers method with status (a static host answers 404 or 405).
+  async function agentPresent(url, method, status) {
+    try {
+      const r = await fetch(url, { method, cache: "no-store" });
+      return r.status === status;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  // liveUnavailable shows that the demo agent is not there (what: the part missing).
+  function liveUnavailable(what) {
+    destroyRenderer();
+    setStageEmpty(true, "The demo agent is not running.");
+    setLiveStatus("Agent unavailable", "error");
+    showBanner("Live agent unavailable: this copy of the gallery is served without " + what + ". Run `make run` to start it, or turn Live agent off to step through the static sample.");
+  }
+
   async function startLive(gen) {
-    if (VIA_MCP) return startLiveMCP(gen);
+    if (VIA) return startLiveVia(gen, LIVE[VIA]);
     const s = state.sample;
     state.lines = [];
     state.pos = 0;
@@ -562,21 +595,9 @@
     setLiveStatus("Checking for the demo agent…", "pending");
     // The agent answers GET on its POST-only action endpoint with 405; a static
     // host answers 404. Probe that instead of the stream (which would play the sample).
-    let present = false;
-    try {
-      const r = await fetch(AGENT_ACTION, { method: "GET", cache: "no-store" });
-      present = r.status === 405;
-    } catch (e) {
-      present = false;
-    }
+    const present = await agentPresent(AGENT_ACTION, "GET", 405);
     if (gen !== state.gen) return;
-    if (!present) {
-      destroyRenderer();
-      setStageEmpty(true, "The demo agent is not running.");
-      setLiveStatus("Agent unavailable", "error");
-      showBanner("Live agent unavailable: this copy of the gallery is served without the demo agent (" + AGENT_STREAM + " is missing). Run `make run` to start it, or turn Live agent off to step through the static sample.");
-      return;
-    }
+    if (!present) return liveUnavailable("the demo agent (" + AGENT_STREAM + " is missing)");
     let r;
     try {
       setStageEmpty(true, "Starting the renderer…");
@@ -602,41 +623,52 @@
     refreshModel();
   }
 
-  // startLiveMCP mounts the renderer on the demo agent's MCP endpoint: it reads the
-  // sample's resource, and its actions call the agent's action tool.
-  async function startLiveMCP(gen) {
+  // LIVE are the live modes over the demo agent's other protocols: the endpoint (probed
+  // with OPTIONS, a CORS preflight the agent answers 204), the renderer's attributes for
+  // a sample, and what the log, the status line and the messages panel say.
+  const LIVE = {
+    mcp: {
+      name: "MCP",
+      endpoint: AGENT_MCP,
+      action: AGENT_MCP + " (tools/call action)",
+      attrs: (s) => ({ transport: "mcp", agent: AGENT_MCP, resource: "a2ui://" + s.agent }),
+      log: (s) => AGENT_MCP + ": resources/read a2ui://" + s.agent,
+      status: (s) => "Reading a2ui://" + s.agent + " over MCP · actions call its action tool",
+      note: (s) => "In live mode over MCP the messages come from the resource a2ui://" + s.agent + " at " + AGENT_MCP + "; actions call its action tool and its answers render as they arrive.",
+    },
+    agui: {
+      name: "AG-UI",
+      endpoint: AGENT_AGUI,
+      action: AGENT_AGUI + " (a new run)",
+      attrs: (s) => ({ transport: "agui", agent: AGENT_AGUI, message: s.agent }),
+      log: (s) => AGENT_AGUI + ": run with the message \u201c" + s.agent + "\u201d",
+      status: () => "Running the agent over AG-UI · each action is a new run on the thread",
+      note: (s) => "In live mode over AG-UI each run is POSTed to " + AGENT_AGUI + " (the first with the message \u201c" + s.agent + "\u201d); the surface streams in a2ui-surface activities, with its lifecycle shown where it will paint, and every action is a new run on the same thread.",
+    },
+  };
+
+  // startLiveVia mounts the renderer on one of the demo agent's protocol endpoints (via,
+  // a LIVE entry): the renderer talks to the agent itself, actions included.
+  async function startLiveVia(gen, via) {
     const s = state.sample;
     state.lines = [];
     state.pos = 0;
     renderMessages();
     updateControls();
-    setLiveStatus("Checking for the demo agent's MCP endpoint…", "pending");
-    let present = false;
-    try {
-      const r = await fetch(AGENT_MCP, { method: "OPTIONS", cache: "no-store" });
-      present = r.status === 204;
-    } catch (e) {
-      present = false;
-    }
+    setLiveStatus("Checking for the demo agent's " + via.name + " endpoint…", "pending");
+    const present = await agentPresent(via.endpoint, "OPTIONS", 204);
     if (gen !== state.gen) return;
-    if (!present) {
-      destroyRenderer();
-      setStageEmpty(true, "The demo agent is not running.");
-      setLiveStatus("Agent unavailable", "error");
-      showBanner("Live agent unavailable: this copy of the gallery is served without the demo agent's MCP endpoint (" + AGENT_MCP + "). Run `make run` to start it, or turn Live agent off to step through the static sample.");
-      return;
-    }
-    const uri = "a2ui://" + s.agent;
+    if (!present) return liveUnavailable("the demo agent's " + via.name + " endpoint (" + via.endpoint + ")");
     try {
       setStageEmpty(true, "Starting the renderer…");
-      await newRenderer("", { transport: "mcp", agent: AGENT_MCP, resource: uri });
+      await newRenderer("", via.attrs(s));
     } catch (e) {
       if (gen === state.gen) showBanner("The A2UI renderer could not start: " + (e && e.message ? e.message : e) + ".");
       return;
     }
     if (gen !== state.gen) return;
-    logEntry("info", "mcp", AGENT_MCP + ": resources/read " + uri);
-    setLiveStatus("Reading " + uri + " over MCP · actions call its action tool", "live");
+    logEntry("info", via.name, via.log(s));
+    setLiveStatus(via.status(s), "live");
     setStageEmpty(true, "Waiting for the agent…");
   }
 
@@ -725,7 +757,7 @@
   function onAction(gen, detail) {
     if (gen !== state.gen) return;
     const a = (detail && (detail.action || detail.userAction)) || {};
-    const where = state.live ? " → " + AGENT_ACTION : "";
+    const where = state.live ? " → " + (VIA ? LIVE[VIA].action : AGENT_ACTION) : "";
     logEntry("action", (a.name || "action") + where, detail);
     scheduleModel();
   }
@@ -735,6 +767,17 @@
     const e = (detail && detail.error) || detail || {};
     const title = [e.code, e.message].filter(Boolean).join(": ") || "error";
     logEntry("error", title, detail);
+  }
+
+  // onAgent logs the agent's text and run states; once it runs, the renderer shows its
+  // progress itself (AG-UI's lifecycle placeholders), so the stage's waiting note goes.
+  function onAgent(gen, kind, title, detail) {
+    if (gen !== state.gen) return;
+    logEntry(kind, title || kind, detail);
+    if (kind === "task") {
+      state.agentRuns = true;
+      ui.stageEmpty.hidden = true;
+    }
   }
 
   function onSurface(gen, detail) {

@@ -16,13 +16,9 @@ import (
 // first turn. UI goroutine.
 func (jr *jsRenderer) startA2A(agent, message string) {
 	hooks := a2a.Hooks{
-		Open: jr.openTurn,
-		Emit: jr.Emit,
-		Notice: func(text string) {
-			if !jr.destroyed {
-				_, _ = jr.hooks.Call("notice", text)
-			}
-		},
+		Open:   jr.openTurn,
+		Emit:   jr.Emit,
+		Notice: jr.notice,
 	}
 	jr.agentURL = agent
 	jr.a2a = a2a.NewClient(a2aFetch{jr}, hooks, agent, jr.r.CatalogIDs())
@@ -64,29 +60,8 @@ func (t a2aFetch) After(d time.Duration, f func()) {
 }
 
 func (t a2aFetch) Do(req a2a.Request, sink a2a.Sink) {
-	jr := t.jr
-	if jr.destroyed {
-		return
-	}
-	p, err := jr.fetch(req.URL, req.Method, req.Body, safejs.Undefined(), req.Headers)
-	if err != nil {
-		post(func() { sink.End(err) })
-		return
-	}
-	go func() {
-		res, err := await(p)
-		if err != nil {
-			post(func() { sink.End(err) })
-			return
-		}
-		status, _ := mustGet(res, "status").Int()
-		ct := contentType(res)
-		post(func() { sink.Start(status, ct) })
-		err = jr.readBody(res, func(buf []byte) { postWait(func() { sink.Chunk(buf) }) })
-		if err != errDestroyed {
-			post(func() { sink.End(err) })
-		}
-	}()
+	t.jr.fetchBody(req.URL, req.Method, req.Body, req.Headers,
+		func(status int, res safejs.Value) { sink.Start(status, contentType(res)) }, sink.Chunk, sink.End)
 }
 
 // a2aSend starts a turn with the user's text (r.send(text)); UI goroutine.
@@ -102,13 +77,5 @@ func (jr *jsRenderer) a2aSend(text string) {
 // turn's outcome (see a2a.Client.SendAction), or a timeout when the agent has not
 // answered within timeout. UI goroutine.
 func (jr *jsRenderer) a2aAction(body []byte, actionID string, timeout time.Duration, done func(error)) {
-	settled := false
-	once := func(err error) {
-		if !settled {
-			settled = true
-			done(err)
-		}
-	}
-	a2aFetch{jr}.After(timeout, func() { once(jsError("no answer within " + timeout.String())) })
-	jr.a2a.SendAction(actionID, body, jr.r.ClientDataModel, once)
+	jr.a2a.SendAction(actionID, body, jr.r.ClientDataModel, jr.within(timeout, done))
 }

@@ -17,13 +17,9 @@ import (
 // forwardedProps}). UI goroutine.
 func (jr *jsRenderer) startAGUI(agent, message, input string) {
 	hooks := agui.Hooks{
-		Open: func() agui.Stream { return jr.openTurn(false) },
-		Emit: jr.Emit,
-		Notice: func(text string) {
-			if !jr.destroyed {
-				_, _ = jr.hooks.Call("notice", text)
-			}
-		},
+		Open:   func() agui.Stream { return jr.openTurn(false) },
+		Emit:   jr.Emit,
+		Notice: jr.notice,
 		Activity: func(id string, lifecycle []byte) {
 			if jr.destroyed {
 				return
@@ -63,13 +59,5 @@ func (jr *jsRenderer) sendText(text string) {
 // done learns its outcome (see agui.Client.SendAction), or a timeout when the agent has
 // not answered within timeout. UI goroutine.
 func (jr *jsRenderer) aguiAction(body []byte, timeout time.Duration, done func(error)) {
-	settled := false
-	once := func(err error) {
-		if !settled {
-			settled = true
-			done(err)
-		}
-	}
-	a2aFetch{jr}.After(timeout, func() { once(jsError("no answer within " + timeout.String())) })
-	jr.agui.SendAction(body, once)
+	jr.agui.SendAction(body, jr.within(timeout, done))
 }

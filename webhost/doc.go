@@ -1,7 +1,7 @@
 // Package webhost is the browser host of the A2UI renderer (GOOS=js GOARCH=wasm): it
 // installs window.__a2uiGo for web/a2ui.js, runs the renderer's single UI goroutine, reads
-// fetch bodies through the ReadableStream reader (never net/http), speaks A2A over fetch,
-// and bridges DOM events, animation frames and Intl into package render (the patcher and
+// fetch bodies through the ReadableStream reader (never net/http), connects the agent
+// clients (A2A, AG-UI, MCP: transport/...) to fetch and the page, and bridges DOM events, animation frames and Intl into package render (the patcher and
 // event bridge are dom/browser). cmd/wasm is its main; a wasm of your own can add Go
 // catalogs with AddCatalog before Run.
 //

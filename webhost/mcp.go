@@ -14,13 +14,9 @@ import (
 // called with args (a JSON object's text), each applying the A2UI it returns. UI goroutine.
 func (jr *jsRenderer) startMCP(agent, resource, tool, args string) {
 	hooks := mcp.Hooks{
-		Open: func(quiet bool) mcp.Stream { return jr.openTurn(quiet) },
-		Emit: jr.Emit,
-		Notice: func(text string) {
-			if !jr.destroyed {
-				_, _ = jr.hooks.Call("notice", text)
-			}
-		},
+		Open:   func(quiet bool) mcp.Stream { return jr.openTurn(quiet) },
+		Emit:   jr.Emit,
+		Notice: jr.notice,
 	}
 	jr.agentURL = agent
 	jr.mcp = mcp.NewClient(mcpFetch{jr}, hooks, agent, mcp.Options{
@@ -33,34 +29,19 @@ func (jr *jsRenderer) startMCP(agent, resource, tool, args string) {
 	}
 }
 
-// mcpFetch is the MCP client's transport: a fetch POST, its body read through the
-// ReadableStream reader on a goroutine, every callback posted to the UI goroutine.
+// mcpFetch is the MCP client's transport: fetch (a POST, or the DELETE ending the
+// session), its body read through the ReadableStream reader on a goroutine, every
+// callback posted to the UI goroutine.
 type mcpFetch struct{ jr *jsRenderer }
 
 func (t mcpFetch) Do(req mcp.Request, sink mcp.Sink) {
-	jr := t.jr
-	if jr.destroyed {
-		return
+	method := req.Method
+	if method == "" {
+		method = "POST"
 	}
-	p, err := jr.fetch(req.URL, "POST", req.Body, safejs.Undefined(), req.Headers)
-	if err != nil {
-		post(func() { sink.End(err) })
-		return
-	}
-	go func() {
-		res, err := await(p)
-		if err != nil {
-			post(func() { sink.End(err) })
-			return
-		}
-		status, _ := mustGet(res, "status").Int()
-		ct, session := contentType(res), header(res, "mcp-session-id")
-		post(func() { sink.Start(status, ct, session) })
-		err = jr.readBody(res, func(buf []byte) { postWait(func() { sink.Chunk(buf) }) })
-		if err != errDestroyed {
-			post(func() { sink.End(err) })
-		}
-	}()
+	t.jr.fetchBody(req.URL, method, req.Body, req.Headers, func(status int, res safejs.Value) {
+		sink.Start(status, contentType(res), header(res, "mcp-session-id"))
+	}, sink.Chunk, sink.End)
 }
 
 // header is a fetch Response's header name ("" when absent or not exposed by CORS).
@@ -80,22 +61,7 @@ func header(res safejs.Value, name string) string {
 // mcpAction sends an action as a tools/call (see mcp.Client.Action); done learns the
 // outcome, or a timeout when the server has not answered within timeout. UI goroutine.
 func (jr *jsRenderer) mcpAction(body []byte, timeout time.Duration, done func(error)) {
-	settled := false
-	once := func(err error) {
-		if !settled {
-			settled = true
-			done(err)
-		}
-	}
-	go func() {
-		time.Sleep(timeout)
-		post(func() {
-			if !jr.destroyed {
-				once(jsError("no answer within " + timeout.String()))
-			}
-		})
-	}()
-	jr.mcp.Action(body, once)
+	jr.mcp.Action(body, jr.within(timeout, done))
 }
 
 // mcpSend delivers a message the renderer does not POST itself: an error report goes to
@@ -103,5 +69,14 @@ func (jr *jsRenderer) mcpAction(body []byte, timeout time.Duration, done func(er
 func (jr *jsRenderer) mcpSend(body []byte, errorReport bool) {
 	if errorReport {
 		jr.mcp.Report(body)
+	}
+}
+
+// endMCP ends the MCP session, if any, when the renderer is destroyed (mcp.Client.Close:
+// a DELETE with the session header; its outcome is not waited for). UI goroutine,
+// before jr.destroyed is set.
+func (jr *jsRenderer) endMCP() {
+	if jr.mcp != nil {
+		jr.mcp.Close(nil)
 	}
 }

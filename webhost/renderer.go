@@ -538,6 +538,7 @@ func (jr *jsRenderer) destroy() {
 		return
 	}
 	jr.r.Destroy()
+	jr.endMCP()
 	jr.destroyed = true
 	jr.frame.release()
 	for _, f := range jr.funcs {

@@ -32,7 +32,7 @@ func main() {
 	a2a := a2aagent.NewHandler(a2aagent.FromDemo(*samples, agent), a2aagent.Options{Delay: *delay})
 	srv := &http.Server{
 		Addr:              *addr,
-		Handler:           WithMCP(WithAGUI(WithA2A(NewServer(*dir, agent), a2a), aguiagent.NewHandler(aguiagent.Options{Delay: *delay})), mcpagent.New(a2aagent.FromDemo(*samples, agent), mcpagent.Options{})),
+		Handler:           WithMCP(WithAGUI(WithA2A(NewServer(*dir, agent), a2a), aguiagent.NewHandler(aguiagent.Options{Delay: *delay, Script: a2aagent.FromDemo(*samples, agent)})), mcpagent.New(a2aagent.FromDemo(*samples, agent), mcpagent.Options{})),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	ln, err := net.Listen("tcp", *addr)

@@ -205,9 +205,8 @@ func TestA2ABookingLoop(t *testing.T) {
 			evalJSON(ctx, `(T.qa("agent", "[data-a2ui-control]").forEach((c, i) => { c.id = "field-" + i; }), true)`)
 			typeIn(ctx, "agent", "#field-0", "Ada Lovelace", false)
 			// The agent's answer moved the Book button under the resting pointer: it
-			// re-arms for 500 ms before it takes a click.
-			sleepJS(ctx, rearmMS+50)
-			clickIn(ctx, "agent", "button.a2ui-button")
+			// takes a click once it has re-armed.
+			clickReady(ctx, "agent", "button.a2ui-button")
 			waitJS(ctx, `T.text("agent").includes("Booking confirmed") && !T.q("agent", "section.a2ui-surface[data-surface-id=booking]")`)
 			flush(ctx, "agent")
 			if got, want := hostText(ctx, "agent"), "Booking confirmedNameAda LovelaceDate2026-12-24Guests2"; got != want {
@@ -332,6 +331,7 @@ func TestA2AActionFailureRetry(t *testing.T) {
 	srv.failNext = 1
 	srv.mu.Unlock()
 	evalJSON(ctx, `(T.qa("host", ".a2ui-list > *")[0].querySelector("button").id = "toggle-0", true)`)
+	trackClicks(ctx)
 	clickIn(ctx, "host", "#toggle-0")
 	waitJS(ctx, `T.q("host", ".a2ui-action-error") !== null`)
 	if got := evalJS[string](ctx, `T.q("host", ".a2ui-action-error").textContent`); got != "The action could not be sent: HTTP status 503" {
@@ -356,8 +356,7 @@ func TestA2AActionFailureRetry(t *testing.T) {
 		t.Errorf("the surface changed before the action went through: %q", got)
 	}
 
-	sleepJS(ctx, rearmMS+100) // the Retry button re-arms after appearing under the pointer
-	clickIn(ctx, "host", "button.a2ui-retry")
+	clickReady(ctx, "host", "button.a2ui-retry") // past the debounce of the Button's click
 	waitJS(ctx, `T.q("host", "p.a2ui-text-caption").textContent === "2 of 3 done"`)
 	waitJS(ctx, `!T.q("host", ".a2ui-action-failed")`)
 	srv.mu.Lock()

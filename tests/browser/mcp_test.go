@@ -430,10 +430,9 @@ func TestMCPNodeServer(t *testing.T) {
 	}
 	resp.Body.Close()
 	n := len(calls())
-	// The answer re-rendered the Send button under the resting pointer: it re-arms for
-	// 500 ms before it takes a click.
-	sleepJS(ctx, 550)
-	clickIn(ctx, "res", "button.a2ui-button")
+	// The answer re-rendered the Send button under the resting pointer: it takes a
+	// click once it has re-armed.
+	clickReady(ctx, "res", "button.a2ui-button")
 	waitLogged(t, ctx, `T.text("res").includes("Thanks, Ada (2)")`)
 	if got := len(calls()); got != n+1 {
 		t.Errorf("%d calls after the second click, want %d", got, n+1)

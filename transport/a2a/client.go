@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/a2ui-go/a2ui/protocol"
+	"github.com/a2ui-go/a2ui/transport/internal/wire"
 )
 
 // Transport performs HTTP requests for a Client. The browser implements it with fetch
@@ -32,10 +33,7 @@ type Sink interface {
 // Stream is where a turn's A2UI messages go (render.Stream, opened through
 // render.Renderer.Connect so its failure stays on the page): each A2UI payload is
 // written as one JSONL line; Close ends the turn (err != nil when it failed).
-type Stream interface {
-	Write(chunk []byte)
-	Close(err error)
-}
+type Stream = wire.Stream
 
 // Hooks connect a Client to the renderer and the page. All are called on the Client's
 // goroutine.
@@ -269,10 +267,10 @@ func (t *turn) event(data []byte, ph phase) {
 		c.emitError("A2A_BAD_A2UI", 0, "the agent sent an A2UI block that could not be read: "+b+"; it is skipped")
 	}
 	for _, txt := range res.Texts {
-		c.h.Emit("a2ui-text", objectJSON("text", txt, "taskId", res.TaskID, "contextId", res.ContextID))
+		c.h.Emit("a2ui-text", wire.ObjectJSON("text", txt, "taskId", res.TaskID, "contextId", res.ContextID))
 	}
 	if res.State != "" {
-		c.h.Emit("a2ui-task", objectJSON("taskId", res.TaskID, "contextId", res.ContextID, "state", res.State))
+		c.h.Emit("a2ui-task", wire.ObjectJSON("taskId", res.TaskID, "contextId", res.ContextID, "state", res.State))
 	}
 	if res.Failed() {
 		msg := "the agent's task " + res.State
@@ -325,7 +323,7 @@ func (t *turn) streamEnd(err error, ph phase) {
 	t.left--
 	wait := t.wait
 	t.wait *= 2
-	c.h.Emit("a2ui-task", objectJSON("taskId", t.task, "contextId", c.s.contextID, "state", "reconnecting"))
+	c.h.Emit("a2ui-task", wire.ObjectJSON("taskId", t.task, "contextId", c.s.contextID, "state", "reconnecting"))
 	c.t.After(wait, func() {
 		if !t.ended {
 			t.do(c.s.Resubscribe(t.task), phaseResubscribe)
@@ -349,32 +347,11 @@ func (t *turn) end(err error) {
 // {"error":{"code":..,"message":..[,"a2aCode":n]}} (no version: it is not an A2UI message
 // and is never sent to the agent).
 func (c *Client) emitError(code string, a2aCode int, msg string) {
-	b := []byte(`{"error":{"code":`)
-	b = protocol.AppendJSON(b, code)
+	var v []byte
 	if a2aCode != 0 {
-		b = append(b, `,"a2aCode":`...)
-		b = strconv.AppendInt(b, int64(a2aCode), 10)
+		v = strconv.AppendInt(nil, int64(a2aCode), 10)
 	}
-	b = append(b, `,"message":`...)
-	b = protocol.AppendJSON(b, msg)
-	c.h.Emit("a2ui-error", append(b, "}}"...))
-}
-
-// objectJSON writes {"k1":"v1",...}, skipping empty values.
-func objectJSON(kv ...string) []byte {
-	b := []byte{'{'}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] == "" {
-			continue
-		}
-		if len(b) > 1 {
-			b = append(b, ',')
-		}
-		b = protocol.AppendJSON(b, kv[i])
-		b = append(b, ':')
-		b = protocol.AppendJSON(b, kv[i+1])
-	}
-	return append(b, '}')
+	c.h.Emit("a2ui-error", wire.ErrorJSON(code, msg, "a2aCode", v))
 }
 
 // bodySink collects a whole response body (at most max bytes).

@@ -3,12 +3,14 @@ package agui
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/protocol"
 	"github.com/a2ui-go/a2ui/transport/a2a"
+	"github.com/a2ui-go/a2ui/transport/internal/wire"
 )
 
 // Request, Transport, Sink and Stream are transport/a2a's: the same fetch glue serves
@@ -55,8 +57,8 @@ type Client struct {
 	slots *Slots
 	busy  bool
 	queue []runReq
-	// shown: the slots whose lifecycle placeholder is on the page.
-	shown map[string]bool
+	// shown: the lifecycle each slot's placeholder shows on the page, by slot id.
+	shown map[string]*Lifecycle
 	// MaxEvent caps one SSE frame (bytes).
 	MaxEvent int
 	// Input is what every run sends besides the thread (set it before the first run).
@@ -74,7 +76,7 @@ type runReq struct {
 // NewClient returns a client for the agent whose run endpoint is url (absolute), on a
 // new thread.
 func NewClient(t Transport, h Hooks, url string) *Client {
-	return &Client{t: t, h: h, url: url, id: newUUID(), slots: NewSlots(), shown: map[string]bool{},
+	return &Client{t: t, h: h, url: url, id: newUUID(), slots: NewSlots(), shown: map[string]*Lifecycle{},
 		MaxEvent: 8 << 20}
 }
 
@@ -211,32 +213,11 @@ func appendOr(b, raw []byte, def string) []byte {
 
 // emitError fires a2ui-error in the shape of the renderer's own errors.
 func (c *Client) emitError(code, aguiCode, msg string) {
-	b := []byte(`{"error":{"code":`)
-	b = protocol.AppendJSON(b, code)
+	var v []byte
 	if aguiCode != "" {
-		b = append(b, `,"aguiCode":`...)
-		b = protocol.AppendJSON(b, aguiCode)
+		v = protocol.AppendJSON(nil, aguiCode)
 	}
-	b = append(b, `,"message":`...)
-	b = protocol.AppendJSON(b, msg)
-	c.h.Emit("a2ui-error", append(b, "}}"...))
-}
-
-// objectJSON writes {"k1":"v1",...}, skipping empty values.
-func objectJSON(kv ...string) []byte {
-	b := []byte{'{'}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] == "" {
-			continue
-		}
-		if len(b) > 1 {
-			b = append(b, ',')
-		}
-		b = protocol.AppendJSON(b, kv[i])
-		b = append(b, ':')
-		b = protocol.AppendJSON(b, kv[i+1])
-	}
-	return append(b, '}')
+	c.h.Emit("a2ui-error", wire.ErrorJSON(code, msg, "aguiCode", v))
 }
 
 // run is one run in flight.
@@ -250,6 +231,8 @@ type run struct {
 	// are filling ("" when none).
 	chunk, toolChunk string
 	done             func(error)
+	// why says how the run ended, for the slots it left unbuilt ("": the connection).
+	why string
 }
 
 // settle reports the run's outcome to its SendAction caller, once.
@@ -266,6 +249,7 @@ func (r *run) end(err error) {
 	}
 	r.closeChunks()
 	r.ended = true
+	r.c.unbuilt(r.why)
 	r.settle(err)
 	r.st.Close(err)
 	c := r.c
@@ -274,7 +258,7 @@ func (r *run) end(err error) {
 }
 
 func (r *run) task(state string) {
-	r.c.h.Emit("a2ui-task", objectJSON("threadId", r.c.id, "runId", r.id, "state", state))
+	r.c.h.Emit("a2ui-task", wire.ObjectJSON("threadId", r.c.id, "runId", r.id, "state", state))
 }
 
 // event applies one SSE frame: one AG-UI event.
@@ -284,12 +268,13 @@ func (r *run) event(data []byte) {
 	}
 	c := r.c
 	data = bytes.Clone(data) // the SSE parser reuses its buffer; the thread keeps parts
-	ev, err := jsonscan.ObjectMap(data)
+	m, err := jsonscan.ObjectMap(data)
 	if err != nil {
 		c.emitError("AGUI_BAD_EVENT", "", "the agent sent an event that is not a JSON object: "+err.Error())
 		return
 	}
-	typ := str(ev, "type")
+	ev := wire.Obj(m)
+	typ := ev.Str("type")
 	if typ == "" {
 		c.emitError("AGUI_BAD_EVENT", "", "the agent sent an event without a type")
 		return
@@ -307,61 +292,61 @@ func (r *run) event(data []byte) {
 		r.task("working")
 	case "RUN_FINISHED":
 		state := "completed"
-		if o, err := jsonscan.ObjectMap(ev["outcome"]); err == nil {
-			switch str(o, "type") {
-			case "interrupt":
-				state = "input-required"
-			case "cancelled":
-				state = "canceled"
-			}
+		switch ev.Obj("outcome").Str("type") {
+		case "interrupt":
+			state = "input-required"
+		case "cancelled":
+			state = "canceled"
 		}
 		r.task(state)
+		r.why = "the agent's run finished"
 		r.end(nil)
 	case "RUN_ERROR":
-		msg := str(ev, "message")
+		msg := ev.Str("message")
 		if msg == "" {
 			msg = "unknown error"
 		}
 		r.task("failed")
-		c.emitError("AGUI_RUN_ERROR", str(ev, "code"), msg)
+		c.emitError("AGUI_RUN_ERROR", ev.Str("code"), msg)
 		c.h.Notice("The agent reported an error: " + msg)
 		r.settle(errors.New("the agent reported an error: " + msg))
+		r.why = "the agent reported an error"
 		r.end(nil) // reported: the render stream itself did not fail
 	case "TEXT_MESSAGE_START":
-		th.textStart(str(ev, "messageId"), str(ev, "role"), str(ev, "name"))
+		th.textStart(ev.Str("messageId"), ev.Str("role"), ev.Str("name"))
 	case "TEXT_MESSAGE_CONTENT":
-		th.textDelta(str(ev, "messageId"), str(ev, "delta"))
+		th.textDelta(ev.Str("messageId"), ev.Str("delta"))
 	case "TEXT_MESSAGE_END":
-		r.textDone(str(ev, "messageId"))
+		r.textDone(ev.Str("messageId"))
 	case "TEXT_MESSAGE_CHUNK":
-		id := str(ev, "messageId")
+		id := ev.Str("messageId")
 		if id != "" && id != r.chunk {
 			r.closeChunks()
-			if th.textStart(id, str(ev, "role"), str(ev, "name")) {
+			if th.textStart(id, ev.Str("role"), ev.Str("name")) {
 				r.chunk = id
 			}
 		}
 		if r.chunk != "" {
-			th.textDelta(r.chunk, str(ev, "delta"))
+			th.textDelta(r.chunk, ev.Str("delta"))
 		}
 	case "TOOL_CALL_START":
-		th.toolStart(str(ev, "toolCallId"), str(ev, "toolCallName"), str(ev, "parentMessageId"))
+		th.toolStart(ev.Str("toolCallId"), ev.Str("toolCallName"), ev.Str("parentMessageId"))
 	case "TOOL_CALL_ARGS":
-		th.toolArgs(str(ev, "toolCallId"), str(ev, "delta"))
+		th.toolArgs(ev.Str("toolCallId"), ev.Str("delta"))
 	case "TOOL_CALL_CHUNK":
-		if id := str(ev, "toolCallId"); id != "" && id != r.toolChunk {
-			th.toolStart(id, str(ev, "toolCallName"), str(ev, "parentMessageId"))
+		if id := ev.Str("toolCallId"); id != "" && id != r.toolChunk {
+			th.toolStart(id, ev.Str("toolCallName"), ev.Str("parentMessageId"))
 			r.toolChunk = id
 		}
 		if r.toolChunk != "" {
-			th.toolArgs(r.toolChunk, str(ev, "delta"))
+			th.toolArgs(r.toolChunk, ev.Str("delta"))
 		}
 	case "TOOL_CALL_RESULT":
 		// History only: behind the middleware the same operations also come as an
 		// ACTIVITY_SNAPSHOT, which is what paints.
-		th.toolResult(str(ev, "messageId"), str(ev, "toolCallId"), str(ev, "role"), ev["content"])
+		th.toolResult(ev.Str("messageId"), ev.Str("toolCallId"), ev.Str("role"), ev["content"])
 	case "ACTIVITY_SNAPSHOT":
-		id, typ := str(ev, "messageId"), str(ev, "activityType")
+		id, typ := ev.Str("messageId"), ev.Str("activityType")
 		content := ev["content"]
 		if id == "" || len(content) == 0 || content[0] != '{' {
 			c.emitError("AGUI_BAD_EVENT", "", "ACTIVITY_SNAPSHOT without a messageId or a content object")
@@ -373,12 +358,12 @@ func (r *run) event(data []byte) {
 			r.slot(id, content, replace)
 		}
 	case "ACTIVITY_DELTA":
-		id := str(ev, "messageId")
+		id := ev.Str("messageId")
 		old, oldType := th.activityContent(id)
 		if old == nil {
 			return // @ag-ui/client ignores a delta for an unknown activity
 		}
-		typ := str(ev, "activityType")
+		typ := ev.Str("activityType")
 		if typ == "" {
 			typ = oldType
 		}
@@ -427,7 +412,7 @@ func (r *run) textDone(id string) {
 	if role == "" {
 		return
 	}
-	r.c.h.Emit("a2ui-text", objectJSON("text", text, "messageId", id, "role", role, "threadId", r.c.id, "runId", r.id))
+	r.c.h.Emit("a2ui-text", wire.ObjectJSON("text", text, "messageId", id, "role", role, "threadId", r.c.id, "runId", r.id))
 }
 
 // closeChunks ends the messages chunk events were filling.
@@ -455,15 +440,16 @@ func (r *run) slot(id string, content []byte, replace bool) {
 	}
 	switch {
 	case u.Painted:
-		if c.shown[id] {
+		if c.shown[id] != nil {
 			delete(c.shown, id)
 			c.h.Activity(id, nil)
 		}
 	case u.Lifecycle != nil:
-		c.shown[id] = true
+		c.shown[id] = u.Lifecycle
 		c.h.Activity(id, u.Lifecycle.JSON())
 		if u.Lifecycle.Alert() {
-			msg, _ := jsonscan.String(mustMember(content, "error"))
+			o, _ := wire.Object(content)
+			msg := o.Str("error")
 			if msg == "" {
 				msg = "A2UI generation failed"
 			}
@@ -472,15 +458,26 @@ func (r *run) slot(id string, content []byte, replace bool) {
 	}
 }
 
-func mustMember(obj []byte, k string) []byte {
-	m, _ := jsonscan.ObjectMap(obj)
-	return m[k]
-}
-
-// str reads member k as a string ("" when missing or not a string).
-func str(o map[string][]byte, k string) string {
-	s, _ := jsonscan.String(o[k])
-	return s
+// unbuilt replaces the building or retrying placeholders left when a run ended (why:
+// how, "" for the connection) with an alert that the interface was not built, so none
+// stays on the page as if work went on; a2ui-error AGUI_GENERATION_FAILED tells the page.
+func (c *Client) unbuilt(why string) {
+	if why == "" {
+		why = "the connection to the agent ended"
+	}
+	ids := make([]string, 0, len(c.shown))
+	for id, l := range c.shown {
+		if !l.Alert() {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		l := c.shown[id].unbuilt(why)
+		c.shown[id] = l
+		c.h.Activity(id, l.JSON())
+		c.emitError("AGUI_GENERATION_FAILED", "", "the interface of "+strconv.Quote(id)+" was not built: "+why+" before it painted")
+	}
 }
 
 // runSink reads a run's response: an SSE stream of events.

@@ -373,7 +373,7 @@ func TestClientEvents(t *testing.T) {
 		t.Errorf("lines:\n%s", strings.Join(r.lines, "\n"))
 	}
 	if !slices.Equal(r.activity, []string{
-		`slot {"status":"building","text":"Building the interface… (20 tokens)","exposure":"hidden","alert":false}`,
+		`slot {"status":"building","text":"Building the interface… (20 tokens)","exposure":"collapsed","alert":false}`,
 		`slot removed`}) {
 		t.Errorf("activity %q", r.activity)
 	}
@@ -387,5 +387,83 @@ func TestClientEvents(t *testing.T) {
 	// did not name dropped, the activity not sent, then the new turn.
 	if !strings.Contains(body, `"messages":[{"id":"u0","role":"user","content":"old"},{"id":"id-3","role":"user","content":"again"}]`) {
 		t.Errorf("messages after MESSAGES_SNAPSHOT: %s", body)
+	}
+}
+
+// TestClientUnbuilt: a run that ends before its slot paints (RUN_FINISHED, RUN_ERROR,
+// a stream cut short, a failed read) replaces the building or retrying placeholder with
+// an alert that the interface was not built, keeping the detail its exposure shows; a
+// slot that painted or failed is left as it is, and a later paint removes the alert.
+func TestClientUnbuilt(t *testing.T) {
+	const (
+		started  = `{"type":"RUN_STARTED","threadId":"t","runId":"r"}`
+		building = `{"type":"ACTIVITY_SNAPSHOT","messageId":"a","activityType":"a2ui-surface","content":{"status":"building"}}`
+		retrying = `{"type":"ACTIVITY_SNAPSHOT","messageId":"b","activityType":"a2ui-surface","content":{"status":"retrying","attempt":2,"errors":[{"code":"no_root","message":"No root"}]}}`
+		failed   = `{"type":"ACTIVITY_SNAPSHOT","messageId":"c","activityType":"a2ui-surface","content":{"status":"failed","error":"gave up","debugExposure":"hidden"}}`
+		painted  = `{"type":"ACTIVITY_SNAPSHOT","messageId":"d","activityType":"a2ui-surface","content":{"status":"building"}}`
+		paint    = `{"type":"ACTIVITY_SNAPSHOT","messageId":"d","activityType":"a2ui-surface","content":` + surfaceOps + `}`
+		finished = `{"type":"RUN_FINISHED","threadId":"t","runId":"r"}`
+	)
+	notBuilt := func(id, why, detail string) string {
+		d := ""
+		if detail != "" {
+			d = `"detail":` + strconv.Quote(detail) + `,`
+		}
+		return id + ` {"status":"failed","text":"The interface was not built: ` + why + ` before it was ready.",` + d + `"exposure":"collapsed","alert":true}`
+	}
+	for _, tc := range []struct {
+		name   string
+		frames []string
+		err    error
+		why    string
+	}{
+		{"finished", sse(started, building, retrying, failed, painted, paint, finished), nil, "the agent's run finished"},
+		{"run error", sse(started, building, retrying, failed, painted, paint, `{"type":"RUN_ERROR","message":"boom"}`), nil, "the agent reported an error"},
+		{"stream cut", sse(started, building, retrying, failed, painted, paint), nil, "the connection to the agent ended"},
+		{"read failed", sse(started, building, retrying, failed, painted, paint), errors.New("network error"), "the connection to the agent ended"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			runs := 0
+			f := &fake{reply: func(int, Request) (int, string, []string, error) {
+				runs++
+				if runs == 2 { // the next run paints slot a after all
+					return 200, "text/event-stream", sse(started,
+						`{"type":"ACTIVITY_SNAPSHOT","messageId":"a","activityType":"a2ui-surface","content":`+surfaceOps+`}`, finished), nil
+				}
+				return 200, "text/event-stream", tc.frames, tc.err
+			}}
+			r := &rec{}
+			c := newTestClient(f, r)
+			c.Send("hi")
+			f.run()
+			if n := len(r.activity); n < 6 {
+				t.Fatalf("activity %q", r.activity)
+			}
+			got := r.activity[5:] // after building a, retrying b, failed c, building d, d removed
+			want := []string{notBuilt("a", tc.why, ""), notBuilt("b", tc.why, "No root")}
+			if !slices.Equal(got, want) {
+				t.Errorf("after the run:\n got  %q\n want %q", got, want)
+			}
+			var errs []string
+			for _, e := range r.events {
+				if strings.Contains(e, "AGUI_GENERATION_FAILED") {
+					errs = append(errs, e)
+				}
+			}
+			wantErrs := []string{
+				`a2ui-error {"error":{"code":"AGUI_GENERATION_FAILED","message":"gave up"}}`,
+				`a2ui-error {"error":{"code":"AGUI_GENERATION_FAILED","message":"the interface of \"a\" was not built: ` + tc.why + ` before it painted"}}`,
+				`a2ui-error {"error":{"code":"AGUI_GENERATION_FAILED","message":"the interface of \"b\" was not built: ` + tc.why + ` before it painted"}}`,
+			}
+			if !slices.Equal(errs, wantErrs) {
+				t.Errorf("errors:\n got  %q\n want %q", errs, wantErrs)
+			}
+			r.activity = nil
+			c.Send("again")
+			f.run()
+			if !slices.Equal(r.activity, []string{"a removed"}) {
+				t.Errorf("the next run's paint: activity %q", r.activity)
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
+	"github.com/a2ui-go/a2ui/transport/internal/wire"
 )
 
 // Lifecycle is the generation state @ag-ui/a2ui-middleware sends in a slot before its
@@ -14,13 +15,15 @@ type Lifecycle struct {
 	Status string
 	// Text is what the placeholder says: "Building the interface…" (with "(N tokens)"
 	// when progressTokens is given), "Retrying: attempt N of M", "The interface could
-	// not be built."
+	// not be built.", or, when the run ended before the slot painted, "The interface was
+	// not built: <why> before it was ready."
 	Text string
 	// Detail is the error detail debugExposure lets the page show ("" when none):
 	// the failure's error, or a retry's validation errors.
 	Detail string
-	// Exposure is the content's debugExposure: "hidden" (also when absent),
-	// "collapsed" (Detail behind a disclosure) or "verbose" (Detail shown).
+	// Exposure is the content's debugExposure: "collapsed" (Detail behind a
+	// disclosure; also when absent or unknown, CopilotKit's default), "verbose" (Detail
+	// shown) or "hidden" (no Detail).
 	Exposure string
 	// Tokens, Attempt and MaxAttempts are progressTokens, attempt and maxAttempts (0
 	// when absent).
@@ -34,10 +37,17 @@ func (l *Lifecycle) Alert() bool { return l.Status == "failed" }
 // JSON encodes the lifecycle for the page: {"status","text","detail","exposure",
 // "alert"}; detail only when the exposure shows it.
 func (l *Lifecycle) JSON() []byte {
-	b := objectJSON("status", l.Status, "text", l.Text, "detail", l.Detail, "exposure", l.Exposure)
+	b := wire.ObjectJSON("status", l.Status, "text", l.Text, "detail", l.Detail, "exposure", l.Exposure)
 	b = append(b[:len(b)-1], `,"alert":`...)
 	b = strconv.AppendBool(b, l.Alert())
 	return append(b, '}')
+}
+
+// unbuilt is the failure that replaces l when the run ended (why) before its slot
+// painted: "The interface was not built: <why> before it was ready.", with l's detail.
+func (l *Lifecycle) unbuilt(why string) *Lifecycle {
+	return &Lifecycle{Status: "failed", Text: "The interface was not built: " + why + " before it was ready.",
+		Detail: l.Detail, Exposure: l.Exposure}
 }
 
 // parseLifecycle reads a content object without a2ui_operations (nil when it has no
@@ -47,10 +57,10 @@ func parseLifecycle(top map[string][]byte) *Lifecycle {
 	l := &Lifecycle{Status: status, Tokens: intMember(top["progressTokens"]),
 		Attempt: intMember(top["attempt"]), MaxAttempts: intMember(top["maxAttempts"])}
 	switch exp, _ := jsonscan.String(top["debugExposure"]); exp {
-	case "collapsed", "verbose":
+	case "hidden", "verbose":
 		l.Exposure = exp
 	default:
-		l.Exposure = "hidden"
+		l.Exposure = "collapsed"
 	}
 	var detail string
 	switch status {

@@ -3,6 +3,7 @@ package agui
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -68,7 +69,7 @@ func applyOp(root, o any, budget *int) (any, error) {
 			return nil, err
 		}
 		if name == "move" {
-			if len(path) > len(from) && equalTokens(path[:len(from)], from) {
+			if len(path) > len(from) && slices.Equal(path[:len(from)], from) {
 				return nil, errors.New("cannot move a value into itself")
 			}
 			if root, err = edit(root, from, remove); err != nil {
@@ -138,18 +139,6 @@ func pointer(v any) ([]string, error) {
 		toks[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
 	}
 	return toks, nil
-}
-
-func equalTokens(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // index reads an array index token, at most max ("-" is max+1's stand-in only for add).

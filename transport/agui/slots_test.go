@@ -148,13 +148,18 @@ func TestParseLifecycle(t *testing.T) {
 	for _, tc := range []struct {
 		content, want string
 	}{
-		{`{"status":"building"}`, `{"status":"building","text":"Building the interface…","exposure":"hidden","alert":false}`},
+		{`{"status":"building"}`, `{"status":"building","text":"Building the interface…","exposure":"collapsed","alert":false}`},
 		{`{"status":"building","progressTokens":80,"debugExposure":"verbose"}`, `{"status":"building","text":"Building the interface… (80 tokens)","exposure":"verbose","alert":false}`},
 		{`{"status":"retrying","attempt":2,"maxAttempts":3,"errors":[{"code":"no_root","path":"components","message":"No component has id 'root'"}]}`,
-			`{"status":"retrying","text":"Retrying: attempt 2 of 3…","exposure":"hidden","alert":false}`},
+			`{"status":"retrying","text":"Retrying: attempt 2 of 3…","detail":"No component has id 'root' (components)","exposure":"collapsed","alert":false}`},
+		{`{"status":"retrying","attempt":2,"errors":[{"code":"no_root","message":"No component has id 'root'"}],"debugExposure":"hidden"}`,
+			`{"status":"retrying","text":"Retrying: attempt 2…","exposure":"hidden","alert":false}`},
 		{`{"status":"retrying","attempt":2,"maxAttempts":3,"errors":[{"code":"no_root","path":"components","message":"No component has id 'root'"},{"code":"duplicate_id"}],"debugExposure":"verbose"}`,
 			`{"status":"retrying","text":"Retrying: attempt 2 of 3…","detail":"No component has id 'root' (components)\nduplicate_id","exposure":"verbose","alert":false}`},
-		{`{"status":"failed","error":"boom","attempts":[],"maxAttempts":3}`, `{"status":"failed","text":"The interface could not be built.","exposure":"hidden","alert":true}`},
+		// No debugExposure (or an unknown one): CopilotKit's default, "collapsed".
+		{`{"status":"failed","error":"boom","attempts":[],"maxAttempts":3}`, `{"status":"failed","text":"The interface could not be built.","detail":"boom","exposure":"collapsed","alert":true}`},
+		{`{"status":"failed","error":"boom","debugExposure":"loud"}`, `{"status":"failed","text":"The interface could not be built.","detail":"boom","exposure":"collapsed","alert":true}`},
+		{`{"status":"failed","error":"boom","debugExposure":"hidden"}`, `{"status":"failed","text":"The interface could not be built.","exposure":"hidden","alert":true}`},
 		{`{"status":"failed","error":"boom","debugExposure":"collapsed"}`, `{"status":"failed","text":"The interface could not be built.","detail":"boom","exposure":"collapsed","alert":true}`},
 		{`{"status":"failed","debugExposure":"verbose"}`, `{"status":"failed","text":"The interface could not be built.","detail":"A2UI generation failed","exposure":"verbose","alert":true}`},
 		{`{"status":"done"}`, ``},

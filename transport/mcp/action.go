@@ -4,6 +4,8 @@ import (
 	"errors"
 
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
+	"github.com/a2ui-go/a2ui/protocol"
+	"github.com/a2ui-go/a2ui/transport/internal/wire"
 )
 
 // action is an A2UI action message read for a tools/call.
@@ -15,18 +17,18 @@ type action struct {
 
 // readAction reads a v0.9+ {"action":{…}} or v0.8 {"userAction":{…}} message.
 func readAction(body []byte) (action, error) {
-	o, ok := object(body)
+	o, ok := wire.Object(body)
 	if !ok {
 		return action{}, errors.New("the action message is not a JSON object")
 	}
-	in := o.obj("action")
+	in := o.Obj("action")
 	if in == nil {
-		in = o.obj("userAction")
+		in = o.Obj("userAction")
 	}
-	if in == nil || in.str("name") == "" {
+	if in == nil || in.Str("name") == "" {
 		return action{}, errors.New("the message is not an action")
 	}
-	a := action{name: in.str("name"), context: []byte(`{}`)}
+	a := action{name: in.Str("name"), context: []byte(`{}`)}
 	if ctx := in["context"]; len(ctx) > 0 && ctx[0] == '{' {
 		a.context = jsonscan.TrustedCompact(ctx)
 	}
@@ -42,7 +44,7 @@ func readAction(body []byte) (action, error) {
 // args are the arguments of the "action" tool: {name, context, surfaceId,
 // sourceComponentId}.
 func (a action) args() []byte {
-	b := append([]byte(`{"name":`), quote(a.name)...)
+	b := append([]byte(`{"name":`), protocol.AppendJSON(nil, a.name)...)
 	b = append(b, `,"context":`...)
 	b = append(b, a.context...)
 	if a.surfaceID != nil {

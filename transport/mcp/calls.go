@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/a2ui-go/a2ui/protocol"
+	"github.com/a2ui-go/a2ui/transport/internal/wire"
 )
 
 // Error codes of the a2ui-error events the client fires (shown on the page, never sent
@@ -57,7 +58,7 @@ func (c *Client) Call(name, args string, done func(error)) {
 	if strings.TrimSpace(args) == "" {
 		args = "{}"
 	}
-	if _, ok := object([]byte(strings.TrimSpace(args))); !ok {
+	if _, ok := wire.Object([]byte(strings.TrimSpace(args))); !ok {
 		msg := "the arguments of tool " + strconv.Quote(name) + " must be a JSON object, got " + clip(args)
 		c.emitError(CodeArguments, 0, msg)
 		c.h.Notice("The tool was not called: " + msg)
@@ -109,8 +110,8 @@ func (c *Client) Action(body []byte, done func(error)) {
 // A2UI guide's {code, message, surfaceId}) when it lists one; otherwise it is dropped
 // (the page saw it as an a2ui-error). The answer's A2UI is applied quietly.
 func (c *Client) Report(body []byte) {
-	o, ok := object(body)
-	if !ok || o.obj("error") == nil {
+	o, ok := wire.Object(body)
+	if !ok || o.Obj("error") == nil {
 		return
 	}
 	args := o["error"]
@@ -234,11 +235,11 @@ func (c *Client) withTools(f func(error)) {
 		}
 	}
 	c.whenReady(func(err error) {
-		if err != nil || c.caps.obj("tools") == nil {
+		if err != nil || c.caps.Obj("tools") == nil {
 			finish(err)
 			return
 		}
-		c.list("tools/list", "tools", func(item obj) { found[item.str("name")] = true }, finish)
+		c.list("tools/list", "tools", func(item wire.Obj) { found[item.Str("name")] = true }, finish)
 	})
 }
 
@@ -251,14 +252,14 @@ func (c *Client) withListed(f func()) {
 		return
 	}
 	c.whenReady(func(err error) {
-		if err != nil || c.listed || c.caps.obj("resources") == nil {
+		if err != nil || c.listed || c.caps.Obj("resources") == nil {
 			f()
 			return
 		}
 		hidden := map[string]bool{}
-		c.list("resources/list", "resources", func(item obj) {
-			if !forUser(item.obj("annotations")) {
-				hidden[item.str("uri")] = true
+		c.list("resources/list", "resources", func(item wire.Obj) {
+			if !forUser(item.Obj("annotations")) {
+				hidden[item.Str("uri")] = true
 			}
 		}, func(err error) {
 			if err == nil {
@@ -271,7 +272,7 @@ func (c *Client) withListed(f func()) {
 
 // list reads every page of a list method (at most maxPages), calling each for the
 // items of member key.
-func (c *Client) list(method, key string, each func(obj), done func(error)) {
+func (c *Client) list(method, key string, each func(wire.Obj), done func(error)) {
 	var page func(cursor string, n int)
 	page = func(cursor string, n int) {
 		params := func() []byte {
@@ -285,17 +286,17 @@ func (c *Client) list(method, key string, each func(obj), done func(error)) {
 				done(err)
 				return
 			}
-			o, ok := object(result)
+			o, ok := wire.Object(result)
 			if !ok {
 				done(errors.New(method + ": the result is not an object"))
 				return
 			}
-			for _, raw := range o.array(key) {
-				if item, ok := object(raw); ok {
+			for _, raw := range o.Array(key) {
+				if item, ok := wire.Object(raw); ok {
 					each(item)
 				}
 			}
-			if next := o.str("nextCursor"); next != "" && n+1 < maxPages {
+			if next := o.Str("nextCursor"); next != "" && n+1 < maxPages {
 				page(next, n+1)
 				return
 			}
@@ -307,14 +308,11 @@ func (c *Client) list(method, key string, each func(obj), done func(error)) {
 
 // emitError fires a2ui-error {"error":{"code","message"[,"mcpCode"]}}.
 func (c *Client) emitError(code string, rpc int, msg string) {
-	b := protocol.AppendJSON([]byte(`{"error":{"code":`), code)
+	var v []byte
 	if rpc != 0 {
-		b = append(b, `,"mcpCode":`...)
-		b = strconv.AppendInt(b, int64(rpc), 10)
+		v = strconv.AppendInt(nil, int64(rpc), 10)
 	}
-	b = append(b, `,"message":`...)
-	b = protocol.AppendJSON(b, msg)
-	c.h.Emit("a2ui-error", append(b, "}}"...))
+	c.h.Emit("a2ui-error", wire.ErrorJSON(code, msg, "mcpCode", v))
 }
 
 // clip shortens s for a message.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/a2ui-go/a2ui/protocol"
+	"github.com/a2ui-go/a2ui/transport/internal/wire"
 )
 
 // ProtocolVersion is the MCP protocol version the client asks for in initialize.
@@ -14,8 +15,11 @@ const ProtocolVersion = "2025-11-25"
 // HTTP wire this client speaks (the TypeScript SDK 1.32.2 accepts the same).
 var versions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
-// Request is one HTTP request of the client (always a POST of JSON-RPC).
+// Request is one HTTP request of the client: a POST of JSON-RPC, or the DELETE that
+// ends the session (Close).
 type Request struct {
+	// Method is the HTTP method: "" for POST, or "DELETE".
+	Method  string
 	URL     string
 	Headers map[string]string
 	Body    []byte
@@ -41,10 +45,7 @@ type Sink interface {
 // Stream is where one result's A2UI messages go (render.Stream, opened through
 // render.Renderer.Connect so its failure stays on the page): each message is written as
 // one JSONL line; Close ends it.
-type Stream interface {
-	Write(chunk []byte)
-	Close(err error)
-}
+type Stream = wire.Stream
 
 // Hooks connect a Client to the renderer and the page. All are called on the Client's
 // goroutine.
@@ -93,9 +94,9 @@ type Client struct {
 	url string
 
 	state   state
-	session string // Mcp-Session-Id ("" for a server without sessions)
-	version string // the negotiated protocol version
-	caps    obj    // the server's capabilities
+	session string   // Mcp-Session-Id ("" for a server without sessions)
+	version string   // the negotiated protocol version
+	caps    wire.Obj // the server's capabilities
 	nextID  int
 	// waiting are the requests (and callbacks, call.run) waiting for the session.
 	waiting []*call
@@ -255,11 +256,11 @@ func (c *Client) initParams() []byte {
 
 // initialized reads initialize's result and keeps the session.
 func (c *Client) initialized(session string, result []byte) error {
-	o, ok := object(result)
+	o, ok := wire.Object(result)
 	if !ok {
 		return errors.New("the initialize result is not an object")
 	}
-	v := o.str("protocolVersion")
+	v := o.Str("protocolVersion")
 	known := false
 	for _, s := range versions {
 		known = known || s == v
@@ -267,7 +268,7 @@ func (c *Client) initialized(session string, result []byte) error {
 	if !known {
 		return errors.New("the server's protocol version " + strconv.Quote(v) + " is not supported")
 	}
-	c.session, c.version, c.caps = session, v, o.obj("capabilities")
+	c.session, c.version, c.caps = session, v, o.Obj("capabilities")
 	return nil
 }
 

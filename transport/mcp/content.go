@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
+	"github.com/a2ui-go/a2ui/transport/internal/wire"
 )
 
 // Content is what the renderer takes from a resources/read or tools/call result.
@@ -35,8 +36,8 @@ func IsA2UIType(mt string) bool {
 
 // forUser reports whether an item with these annotations is for the user: its
 // annotations.audience is absent or lists "user" (["assistant"] is for the model only).
-func forUser(annotations obj) bool {
-	aud, present := annotations.strings("audience")
+func forUser(annotations wire.Obj) bool {
+	aud, present := annotations.Strings("audience")
 	if !present {
 		return true
 	}
@@ -52,17 +53,17 @@ func forUser(annotations obj) bool {
 // mimeType is an A2UI type and whose audience includes the user. hidden, when not nil,
 // reports the URIs whose listed resource (resources/list) excludes the user.
 func ReadResourceResult(result []byte, hidden func(uri string) bool) (Content, error) {
-	o, ok := object(result)
+	o, ok := wire.Object(result)
 	if !ok {
 		return Content{}, errors.New("a resources/read result must be an object")
 	}
 	var c Content
-	for _, raw := range o.array("contents") {
-		item, ok := object(raw)
-		if !ok || !forUser(item.obj("annotations")) || (hidden != nil && hidden(item.str("uri"))) {
+	for _, raw := range o.Array("contents") {
+		item, ok := wire.Object(raw)
+		if !ok || !forUser(item.Obj("annotations")) || (hidden != nil && hidden(item.Str("uri"))) {
 			continue
 		}
-		if IsA2UIType(item.str("mimeType")) {
+		if IsA2UIType(item.Str("mimeType")) {
 			c.addPayload(item)
 		}
 	}
@@ -73,26 +74,26 @@ func ReadResourceResult(result []byte, hidden func(uri string) bool) (Content, e
 // MIME type, resource links to A2UI, and isError. Items whose audience excludes the user
 // are skipped.
 func ReadToolResult(result []byte) (Content, error) {
-	o, ok := object(result)
+	o, ok := wire.Object(result)
 	if !ok {
 		return Content{}, errors.New("a tools/call result must be an object")
 	}
-	c := Content{IsError: o.boolean("isError")}
-	for _, raw := range o.array("content") {
-		item, ok := object(raw)
-		if !ok || !forUser(item.obj("annotations")) {
+	c := Content{IsError: o.Boolean("isError")}
+	for _, raw := range o.Array("content") {
+		item, ok := wire.Object(raw)
+		if !ok || !forUser(item.Obj("annotations")) {
 			continue
 		}
-		switch item.str("type") {
+		switch item.Str("type") {
 		case "text":
-			c.Texts = append(c.Texts, item.str("text"))
+			c.Texts = append(c.Texts, item.Str("text"))
 		case "resource":
-			res := item.obj("resource")
-			if res != nil && forUser(res.obj("annotations")) && IsA2UIType(res.str("mimeType")) {
+			res := item.Obj("resource")
+			if res != nil && forUser(res.Obj("annotations")) && IsA2UIType(res.Str("mimeType")) {
 				c.addPayload(res)
 			}
 		case "resource_link":
-			if u := item.str("uri"); u != "" && IsA2UIType(item.str("mimeType")) {
+			if u := item.Str("uri"); u != "" && IsA2UIType(item.Str("mimeType")) {
 				c.Links = append(c.Links, u)
 			}
 		}
@@ -101,17 +102,17 @@ func ReadToolResult(result []byte) (Content, error) {
 }
 
 // addPayload adds the A2UI messages of resource contents (text, or a base64 blob).
-func (c *Content) addPayload(res obj) {
-	where := res.str("uri")
+func (c *Content) addPayload(res wire.Obj) {
+	where := res.Str("uri")
 	if where == "" {
 		where = "a resource"
 	}
 	var data []byte
 	switch {
-	case res.has("text"):
-		data = []byte(res.str("text"))
-	case res.has("blob"):
-		b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(res.str("blob")), ""))
+	case res.Has("text"):
+		data = []byte(res.Str("text"))
+	case res.Has("blob"):
+		b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(res.Str("blob")), ""))
 		if err != nil {
 			c.Bad = append(c.Bad, where+": the blob is not base64: "+err.Error())
 			return
@@ -141,11 +142,11 @@ func Messages(data []byte) (msgs [][]byte, bad []string) {
 	list := [][]byte{v}
 	if v[0] == '[' {
 		list, _ = jsonscan.Array(v)
-	} else if o, ok := object(v); ok && len(o) == 1 && o["messages"] != nil {
+	} else if o, ok := wire.Object(v); ok && len(o) == 1 && o["messages"] != nil {
 		if o["messages"][0] != '[' {
 			return nil, []string{`the A2UI payload's "messages" is not a list`}
 		}
-		list = o.array("messages")
+		list = o.Array("messages")
 	}
 	for _, m := range list {
 		if m[0] != '{' {

@@ -9,6 +9,7 @@
 //	        → render.Stream (the messages, one JSONL line each) and page events
 //	action  → tools/list (once) → tools/call "action" {name, context, surfaceId,
 //	          sourceComponentId}, or the tool named like the action, or refused
+//	destroy → Close: DELETE with Mcp-Session-Id (the session ends)
 //
 // The Client keeps the session (Mcp-Session-Id, the negotiated MCP-Protocol-Version);
 // after a 404 on a session it initializes again and re-sends the request that failed.

@@ -35,7 +35,11 @@ type httpTransport struct {
 func (t *httpTransport) Do(req Request, sink Sink) {
 	t.sent++
 	go func() {
-		hr, _ := http.NewRequest("POST", req.URL, bytes.NewReader(req.Body))
+		method := req.Method
+		if method == "" {
+			method = "POST"
+		}
+		hr, _ := http.NewRequest(method, req.URL, bytes.NewReader(req.Body))
 		for k, v := range req.Headers {
 			hr.Header.Set(k, v)
 		}
@@ -146,6 +150,7 @@ type fakeServer struct {
 }
 
 type post struct {
+	Verb   string // the HTTP method
 	Header http.Header
 	Method string          `json:"method"`
 	ID     json.RawMessage `json:"id"`
@@ -159,7 +164,7 @@ func (f *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	b, _ := io.ReadAll(r.Body)
 	var p post
 	json.Unmarshal(b, &p)
-	p.Header, p.Body = r.Header.Clone(), string(b)
+	p.Verb, p.Header, p.Body = r.Method, r.Header.Clone(), string(b)
 	f.mu.Lock()
 	f.posts = append(f.posts, p)
 	f.mu.Unlock()

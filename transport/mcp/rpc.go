@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/protocol"
+	"github.com/a2ui-go/a2ui/transport/internal/wire"
 )
 
 // RPCError is a JSON-RPC error response of the server.
@@ -61,22 +62,22 @@ func parseMessages(b []byte) ([]message, error) {
 }
 
 func parseMessage(v []byte) (message, error) {
-	o, ok := object(v)
+	o, ok := wire.Object(v)
 	if !ok {
 		return message{}, errors.New("a JSON-RPC message must be an object")
 	}
-	m := message{method: o.str("method")}
+	m := message{method: o.Str("method")}
 	if id := o["id"]; len(id) > 0 && string(id) != "null" {
 		m.id, m.rawID = idKey(id), id
 	}
 	switch {
-	case o.has("error"):
-		e := o.obj("error")
+	case o.Has("error"):
+		e := o.Obj("error")
 		if e == nil {
 			return m, errors.New("a JSON-RPC error must be an object")
 		}
-		m.err = &RPCError{Code: e.integer("code"), Message: e.str("message")}
-	case o.has("result"):
+		m.err = &RPCError{Code: e.Integer("code"), Message: e.Str("message")}
+	case o.Has("result"):
 		m.result = o["result"]
 	case m.method == "":
 		return m, errors.New("a JSON-RPC message needs a method, a result or an error")

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/a2ui-go/a2ui/cmd/demo-agent/a2aagent"
 	"github.com/ag-ui-protocol/ag-ui/sdks/community/go/pkg/core/events"
 	"github.com/ag-ui-protocol/ag-ui/sdks/community/go/pkg/encoding/sse"
 )
@@ -28,7 +29,8 @@ const (
 	SurfaceID = "agui-demo"
 )
 
-// Modes a run plays, chosen by the endpoint's ?mode= or by the user message's text.
+// Modes a run plays, chosen by the endpoint's ?mode= or by the user message's text. A
+// text naming a sample of Options.Script plays that sample instead.
 const (
 	ModeSurface = "surface" // lifecycle, a retry, then the painted surface (the default)
 	ModeFail    = "fail"    // lifecycle, then status "failed" (recovery exhausted)
@@ -62,6 +64,11 @@ type Options struct {
 	// type and, for activity snapshots, its status ("building", "retrying", "failed",
 	// "painted"); a test may block in it to look at the page at that point.
 	After func(eventType, status string)
+	// Script, when set, serves the demo samples (the gallery's live samples): a user
+	// message naming one ("booking") streams it as the middleware streams a render_a2ui
+	// call, and an action on any surface but SurfaceID is answered by Script.Respond,
+	// its follow-ups painted in a new slot.
+	Script a2aagent.Script
 }
 
 // Handler serves the run endpoint: POST a RunAgentInput, get an SSE stream of events.
@@ -211,13 +218,16 @@ func (s *stream) play(in Received, mode string) {
 		s.send(events.NewRunErrorEvent("the demo agent failed on purpose", events.WithErrorCode("demo_error"), events.WithRunID(in.RunID)), "")
 		return
 	}
-	call := s.a.callID()
-	slot := "a2ui-surface-" + call
-	msg := "msg-" + call
 	var action map[string]any
 	if in.UserAction != nil {
 		_ = json.Unmarshal(in.UserAction, &action)
 	}
+	if s.scripted(in, mode, action) {
+		return
+	}
+	call := s.a.callID()
+	slot := "a2ui-surface-" + call
+	msg := "msg-" + call
 	if action != nil {
 		s.text(msg, "Thanks, I got your "+str(action["name"])+".")
 	} else {

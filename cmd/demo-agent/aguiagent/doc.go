@@ -7,6 +7,8 @@
 // ACTIVITY_SNAPSHOT with messageId "a2ui-surface-<toolCallId>", cumulative), and answers
 // an action (forwardedProps.a2uiAction.userAction) with a follow-up for the same
 // surfaceId in a new slot. Modes "fail" (a "failed" lifecycle) and "error" (RUN_ERROR)
-// show the failure paths. It answers CORS preflights, so pages on other origins can use
+// show the failure paths. With a Script (the demo samples), a user message naming a
+// sample streams it and actions on it get the script's answers: the gallery's live
+// samples over AG-UI (?live=agui). It answers CORS preflights, so pages on other origins can use
 // it; the demo-agent command serves it at Path, tests mount NewHandler themselves.
 package aguiagent

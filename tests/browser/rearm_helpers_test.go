@@ -1,0 +1,32 @@
+//go:build browser
+
+package browser
+
+import (
+	"context"
+	"strconv"
+)
+
+// clickDebounceMS is render's debounce: a click on a Button (or its Retry) within it of
+// the last accepted click of that Button is a double click, and is dropped.
+const clickDebounceMS = 200
+
+// trackClicks records, in window.__lastClickAt, the timeStamp of the page's latest
+// trusted click (install it before the clicks clickReady should wait out).
+func trackClicks(ctx context.Context) {
+	tabOf(ctx).t.Helper()
+	evalJSON(ctx, `(addEventListener("click", (e) => { if (e.isTrusted) window.__lastClickAt = e.timeStamp; }, true), true)`)
+}
+
+// clickReady clicks the element matching css in host id's shadow root once the
+// renderer takes a pointer click on it, awaiting the conditions instead of sleeping: a
+// button that just appeared or changed under the resting pointer has re-armed
+// (__a2uiRuntime.rearming), and the last click tracked by trackClicks, if any, is past
+// the double-click debounce (the renderer compares event timeStamps, as this does).
+func clickReady(ctx context.Context, id, css string) {
+	tabOf(ctx).t.Helper()
+	el := `T.q(` + jsString(id) + `, ` + jsString(css) + `)`
+	waitJS(ctx, el+` && !__a2uiRuntime.rearming(`+el+`) && `+
+		`(window.__lastClickAt === undefined || performance.now() - window.__lastClickAt > `+strconv.Itoa(clickDebounceMS)+`)`)
+	clickIn(ctx, id, css)
+}
