@@ -13,4 +13,6 @@ declare global {
   var __a2uiGo: any;
   /** Called by Go once the runtime is up. */
   var __a2uiStarted: ((value?: unknown) => void) | undefined;
+  /** Uint8Array.fromBase64 (ES2026): the loader falls back to atob without it. */
+  interface Uint8ArrayConstructor { fromBase64?(base64: string): Uint8Array; }
 }

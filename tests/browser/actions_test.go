@@ -174,7 +174,7 @@ func TestActionDoubleClickSendsOne(t *testing.T) {
 		`{"version":"v0.10","updateComponents":{"surfaceId":"c","components":[{"id":"root","component":"Button","child":"l","action":{"event":{"name":"ten"}}},{"id":"l","component":"Text","text":"Ten"}]}}`)
 	x, y = centre(ctx, "host", `section[data-surface-id="c"] button.a2ui-button`)
 	mouse(ctx, chromedp.MouseMoved, x, y, 0)
-	sleepJS(ctx, rearmMS+100) // it appeared under the pointer just now: wait until it is armed
+	awaitArmed(ctx, "host", `section[data-surface-id="c"] button.a2ui-button`) // it appeared under the pointer just now
 	clickAt(ctx, x, y, 1)
 	bodies = rec.Wait(t, 2)
 	var m struct {
@@ -201,6 +201,7 @@ func TestActionSingleFlight(t *testing.T) {
 	agent := newGatedAgent()
 	base := serve(t, rendererPage(), handle("POST /agent/action", agent))
 	ctx := openRenderer(t, base, `{actionURL: "/agent/action"}`)
+	trackClicks(ctx) // clickReady waits out the double-click window
 	processLines(ctx, "host", oneButton...)
 	clickIn(ctx, "host", "button.a2ui-button")
 	agent.waitArrived(t)
@@ -214,8 +215,7 @@ func TestActionSingleFlight(t *testing.T) {
 	if st.Disabled != "true" || !strings.Contains(st.Class, "a2ui-busy") {
 		t.Errorf("busy button = %+v, want aria-disabled=true and class a2ui-busy", st)
 	}
-	sleepJS(ctx, doubleClickMS+50) // a click this soon after the last is a double click
-	clickIn(ctx, "host", "button.a2ui-button")
+	clickReady(ctx, "host", "button.a2ui-button")
 	flush(ctx, "host") // the click is handled
 	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
 		t.Fatalf("%d a2ui-action events after a click while in flight, want 1", n)
@@ -256,6 +256,7 @@ func TestActionFailureRetry(t *testing.T) {
 	agent := newGatedAgent()
 	base := serve(t, rendererPage(), handle("POST /agent/action", agent))
 	ctx := openRenderer(t, base, `{actionURL: "/agent/action", actionTimeout: 1500}`)
+	trackClicks(ctx) // clickReady waits out the double-click window
 	processLines(ctx, "host", oneButton...)
 
 	clickIn(ctx, "host", "button.a2ui-button")
@@ -291,8 +292,7 @@ func TestActionFailureRetry(t *testing.T) {
 	checkAction(t, "a2ui-action-failed action", fd.Action, payAction)
 
 	// Retry: the same body and id; this time the agent never answers (timeout).
-	sleepJS(ctx, doubleClickMS+50) // a click this soon after the last is a double click
-	clickIn(ctx, "host", "button.a2ui-retry")
+	clickReady(ctx, "host", "button.a2ui-retry")
 	agent.waitArrived(t)
 	agent.release <- 0
 	waitJS(ctx, `T.q("host", ".a2ui-action-error") && T.q("host", ".a2ui-action-error").textContent.includes("no answer within 1.5s")`)
@@ -302,8 +302,7 @@ func TestActionFailureRetry(t *testing.T) {
 	}
 
 	// Retry again: answered, the error goes away and nothing else is sent.
-	sleepJS(ctx, doubleClickMS+50) // a click this soon after the last is a double click
-	clickIn(ctx, "host", "button.a2ui-retry")
+	clickReady(ctx, "host", "button.a2ui-retry")
 	agent.waitArrived(t)
 	agent.release <- 200
 	waitJS(ctx, `!T.q("host", ".a2ui-action-failed") && !T.q("host", "button.a2ui-button").hasAttribute("aria-busy")`)
@@ -409,7 +408,7 @@ func TestRearmUnderPointer(t *testing.T) {
 	if n := len(rec.Bodies()) + len(events(ctx, "host", "a2ui-action")); n != 0 {
 		t.Fatalf("a click right after the Button appeared under the pointer posted %d action(s)", n)
 	}
-	sleepJS(ctx, rearmMS) // page time since the flush above, so past the re-arm
+	awaitArmed(ctx, "host", "button.a2ui-button")
 	clickAt(ctx, x, y, 1)
 	checkAction(t, "armed click", []byte(rec.Wait(t, 1)[0]),
 		`{"version":"v0.9","action":{"name":"approve","surfaceId":"b","sourceComponentId":"slot","context":{}}}`)
@@ -421,7 +420,7 @@ func TestRearmUnderPointer(t *testing.T) {
 	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
 		t.Fatalf("a click right after the action changed posted (%d POSTs)", n)
 	}
-	sleepJS(ctx, rearmMS) // page time since the flush above, so past the re-arm
+	awaitArmed(ctx, "host", "button.a2ui-button")
 	clickAt(ctx, x, y, 1)
 	checkAction(t, "click after re-arm", []byte(rec.Wait(t, 2)[1]),
 		`{"version":"v0.9","action":{"name":"delete","surfaceId":"b","sourceComponentId":"slot","context":{}}}`)

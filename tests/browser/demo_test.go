@@ -49,8 +49,7 @@ func TestDemoBookingLoop(t *testing.T) {
 	waitJS(ctx, `(() => { const b = T.rr("booking").dataModel("booking").booking; return b.name === "Ada Lovelace" && b.date === "2027-01-15" && b.guests === "4"; })()`)
 	// The agent's status line moved the Book button under the resting pointer: it
 	// re-arms for 500 ms before it takes a click (typing can be faster than that).
-	sleepJS(ctx, rearmMS+50)
-	clickIn(ctx, "booking", "button.a2ui-button")
+	clickReady(ctx, "booking", "button.a2ui-button")
 
 	waitJS(ctx, `T.q("booking", "section.a2ui-surface[data-surface-id=booking-confirmation]") && T.text("booking").includes("Booking confirmed")`)
 	waitJS(ctx, `!T.q("booking", "section.a2ui-surface[data-surface-id=booking]")`)

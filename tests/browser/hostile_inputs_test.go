@@ -277,16 +277,14 @@ func TestHostileInputs(t *testing.T) {
 			}
 			// Once begun, the same button sends exactly one action.
 			processLines(ctx, "host", `{"beginRendering":{"surfaceId":"`+sid+`","root":"root","catalogId":"`+v08Catalog+`"}}`)
-			sleepJS(ctx, rearmMS+100) // it appeared under the pointer: past its re-arm
-			clickIn(ctx, "host", sec+" button")
+			clickReady(ctx, "host", sec+" button")
 		},
 	}
 	caseSteps["clicks while partial:true"] = func(sid string) {
 		if !evalJS[bool](ctx, `T.q("ow", "button.a2ui-button").getAttribute("aria-disabled") === "true"`) {
 			t.Errorf("the button of a partial envelope is enabled")
 		}
-		sleepJS(ctx, rearmMS+100) // past the re-arm of the button that just appeared
-		clickIn(ctx, "ow", "button.a2ui-button")
+		clickReady(ctx, "ow", "button.a2ui-button")
 		evalJSON(ctx, `(T.q("ow", "button.a2ui-button").click(), true)`)
 		flush(ctx, "ow") // the clicks are handled
 		if n := len(events(ctx, "ow", "a2ui-openwop-action")) + len(events(ctx, "ow", "a2ui-action")); n != 0 {
@@ -295,13 +293,11 @@ func TestHostileInputs(t *testing.T) {
 		// The final envelope enables it: one click, one action.
 		process(ctx, "ow", owEnvelope(sid+"-2", owAsk))
 		waitJS(ctx, `T.q("ow", "button.a2ui-button").getAttribute("aria-disabled") !== "true"`)
-		sleepJS(ctx, rearmMS+100) // past the re-arm of the button the envelope enabled
-		clickIn(ctx, "ow", "button.a2ui-button")
+		clickReady(ctx, "ow", "button.a2ui-button")
 		waitJS(ctx, `T.events("ow", "a2ui-openwop-action").length === 1`)
 	}
 	clickIt := func(sid string) {
-		sleepJS(ctx, rearmMS+100) // past the re-arm of the control that just appeared
-		clickIn(ctx, "host", `section[data-surface-id="`+sid+`"] button`)
+		clickReady(ctx, "host", `section[data-surface-id="`+sid+`"] button`)
 	}
 	for _, n := range []string{"context reaching for another surface", "context keys that mimic envelope fields", "action names with tag and control characters"} {
 		caseSteps[n] = clickIt
@@ -347,8 +343,8 @@ func TestHostileInputs(t *testing.T) {
 		}
 		hostileActionsBefore = len(events(ctx, rid, "a2ui-action"))
 		if css := hostileClicks[c.name]; css != "" {
-			sleepJS(ctx, rearmMS+100) // past the re-arm of a control that just appeared
 			sel := sec + " " + strings.TrimPrefix(css, "2")
+			awaitArmed(ctx, rid, sel) // a control that just appeared under the pointer
 			if strings.HasPrefix(css, "2") {
 				if err := chromedp.Do(ctx, chromedp.DoubleClick(shadowPath(rid, sel))); err != nil {
 					t.Fatalf("double click: %v", err)

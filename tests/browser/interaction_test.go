@@ -42,6 +42,7 @@ func TestButtonAction(t *testing.T) {
 	rec := newActionRecorder()
 	base := serve(t, rendererPage(), handle("POST /agent/action", rec))
 	ctx := openRenderer(t, base, `{actionURL: "/agent/action"}`)
+	trackClicks(ctx) // clickReady waits out the double-click window
 	processLines(ctx, "host", actionStream...)
 	if got := hostText(ctx, "host"); got != "OrderSendApplePickBananaPick" {
 		t.Fatalf("text = %q", got)
@@ -76,8 +77,7 @@ func TestButtonAction(t *testing.T) {
 	// The context is resolved at click time: change the model, click again (after the
 	// 200 ms in which a second click on the same Button counts as a double click).
 	processLines(ctx, "host", `{"version":"v0.9","updateDataModel":{"surfaceId":"act","path":"/user/name","value":"Grace"}}`)
-	sleepJS(ctx, doubleClickMS+50)
-	clickIn(ctx, "host", "button.a2ui-button")
+	clickReady(ctx, "host", "button.a2ui-button")
 	waitJS(ctx, `T.events("host", "a2ui-action").length === 3`)
 	checkAction(t, "a2ui-action after update", events(ctx, "host", "a2ui-action")[2],
 		`{"version":"v0.9","action":{"name":"send","surfaceId":"act","sourceComponentId":"send-btn","context":{"who":"Grace","age":36,"fixed":"literal","n":3,"yes":true}}}`)
@@ -269,13 +269,10 @@ func TestModalOpenClose(t *testing.T) {
 	if got := read(); got.Open || strings.Contains(got.Visible, "Secret dialog content") {
 		t.Fatalf("before opening: %+v", got)
 	}
-	for i, how := range []string{"Escape", "close button"} {
-		if i > 0 {
-			// Closing the dialog uncovered the trigger under the resting pointer: it
-			// re-arms for 500 ms (a revealed button ignores clicks that soon).
-			sleepJS(ctx, rearmMS+50)
-		}
-		clickIn(ctx, "host", ".a2ui-modal-trigger button")
+	for _, how := range []string{"Escape", "close button"} {
+		// Closing the dialog uncovered the trigger under the resting pointer: clickReady
+		// waits until it re-armed (a revealed button ignores clicks that soon).
+		clickReady(ctx, "host", ".a2ui-modal-trigger button")
 		waitJS(ctx, `T.q("host", "dialog[open]") && T.visibleText("host").includes("Secret dialog content")`)
 		if got := evalJS[bool](ctx, `T.q("host", "dialog").matches(":modal")`); !got {
 			t.Errorf("%s: the dialog is open but not modal", how)

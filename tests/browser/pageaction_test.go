@@ -27,6 +27,7 @@ func TestPageSendAction(t *testing.T) {
 	ctx := newTab(t)
 	navigate(ctx, base+rendererPagePath)
 	evalJSON(ctx, `(window.sent = [], window.settle = [], window.opened = [], true)`)
+	trackClicks(ctx) // clickReady waits out the double-click window
 	if got := evalJSON(ctx, `T.mount("host", `+pageSendMount+`)`); got != "true" {
 		t.Fatalf("mount = %s", got)
 	}
@@ -61,8 +62,7 @@ func TestPageSendAction(t *testing.T) {
 	}
 
 	// A rejection: the failure beside the Button, and a2ui-action-failed.
-	sleepJS(ctx, 250) // past the double-click window of the first click
-	clickIn(ctx, "host", "button.a2ui-button")
+	clickReady(ctx, "host", "button.a2ui-button") // past the double-click window of the first click
 	waitJS(ctx, `window.sent.length === 2`)
 	evalJSON(ctx, `(window.settle[1].reject("offline"), true)`)
 	waitJS(ctx, `T.q("host", ".a2ui-action-error")`)
@@ -84,8 +84,7 @@ func TestPageSendAction(t *testing.T) {
 	}
 
 	// Retry: the same message and actionId; this time no answer within actionTimeout.
-	sleepJS(ctx, 250)
-	clickIn(ctx, "host", "button.a2ui-retry")
+	clickReady(ctx, "host", "button.a2ui-retry")
 	waitJS(ctx, `window.sent.length === 3`)
 	if got := evalJS[bool](ctx, `JSON.stringify(window.sent[2]) === JSON.stringify(window.sent[1])`); !got {
 		t.Errorf("Retry sent %s after %s", evalJSON(ctx, `window.sent[2]`), evalJSON(ctx, `window.sent[1]`))

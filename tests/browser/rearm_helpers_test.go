@@ -25,8 +25,17 @@ func trackClicks(ctx context.Context) {
 // the double-click debounce (the renderer compares event timeStamps, as this does).
 func clickReady(ctx context.Context, id, css string) {
 	tabOf(ctx).t.Helper()
+	awaitArmed(ctx, id, css)
+	clickIn(ctx, id, css)
+}
+
+// awaitArmed waits until the element matching css in host id's shadow root takes a
+// pointer click: it has re-armed after appearing or changing under the resting pointer
+// (__a2uiRuntime.rearming), and the last click tracked by trackClicks, if any, is past
+// the double-click debounce (the renderer compares event timeStamps, as this does).
+func awaitArmed(ctx context.Context, id, css string) {
+	tabOf(ctx).t.Helper()
 	el := `T.q(` + jsString(id) + `, ` + jsString(css) + `)`
 	waitJS(ctx, el+` && !__a2uiRuntime.rearming(`+el+`) && `+
 		`(window.__lastClickAt === undefined || performance.now() - window.__lastClickAt > `+strconv.Itoa(clickDebounceMS)+`)`)
-	clickIn(ctx, id, css)
 }

@@ -53,8 +53,7 @@ func TestRuntimeRecovery(t *testing.T) {
 	if got := hostText(ctx, "host"); !strings.HasSuffix(got, "Still alive") {
 		t.Errorf("text after the restart = %q", got)
 	}
-	sleepJS(ctx, rearmMS+100) // the button appeared under the pointer: past its re-arm
-	clickIn(ctx, "el", "button.a2ui-button")
+	clickReady(ctx, "el", "button.a2ui-button")
 	waitJS(ctx, `T.events("el", "a2ui-action").length === 1`)
 	if errs := tabErrors(ctx); len(errs) == 0 || !strings.Contains(strings.Join(errs, "\n"), "the Go runtime stopped (exit") {
 		t.Errorf("page errors = %q, want the runtime stop logged", errs)

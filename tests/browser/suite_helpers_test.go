@@ -309,17 +309,6 @@ const pageClock = `(() => {
 // takes longer fails closed) is ten minutes, out of reach of a slow, shared machine.
 const noRenderBudget = `{renderBudget: 600000}`
 
-// rearmMS is the runtime's REARM_MS (web/a2ui-runtime.js): a Button that appeared or
-// changed under the resting pointer ignores pointer clicks for that long. A test waits
-// it out in page time (sleepJS) counted from after the change was flushed, so the wait
-// cannot be too short however slow the machine.
-const rearmMS = 500
-
-// doubleClickMS is the renderer's double-click window: a second click on a Button within
-// it is the same action (render's debounce). A test that means a new click waits it
-// out in page time after the first.
-const doubleClickMS = 200
-
 // useTab makes the helpers on ctx (a tab its parent test opened) report to t, a
 // subtest run in sequence on that tab, until t ends: waitJS, evalJSON and the rest fail
 // t, and page errors surface in t.
