@@ -27,11 +27,12 @@ func renderImage(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	class := "a2ui-image a2ui-image-" + variant + " a2ui-fit-" + fit
 	src, ok := b.URL(in, "url", policy.Image)
 	if !ok {
-		n := el("span", a("class", class+" a2ui-media-blocked"), a("role", "img"))
-		if alt != "" {
-			setAttr(n, "aria-label", alt)
+		// Without a description the image is decorative (as <img alt="">): hidden from
+		// assistive technology, unless the accessibility prop labels it.
+		if alt == "" {
+			return el("span", a("aria-hidden", "true"), a("class", class+" a2ui-media-blocked"))
 		}
-		return n
+		return el("span", a("aria-label", alt), a("class", class+" a2ui-media-blocked"), a("role", "img"))
 	}
 	return el("img", a("alt", alt), a("class", class), a("decoding", "async"), a("loading", "lazy"),
 		a("referrerpolicy", "no-referrer"), a("src", src))

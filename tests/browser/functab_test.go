@@ -18,10 +18,11 @@ import (
 func funcTabPage(noFill bool) Route {
 	hook := `<script>
 (() => {
-  // noFill: the loader's 113-byte fill module is refused, so JS writes the table.
+  // noFill: the loader's 113-byte fill module is refused, so JS writes the table (the
+  // 8-byte probe of whether the page may run WebAssembly at all still compiles).
   if (` + strconv.FormatBool(noFill) + `) {
     const M = WebAssembly.Module;
-    const Refusing = function (b) { if (b.byteLength < 200) throw new Error("refused"); return new M(b); };
+    const Refusing = function (b) { if (b.byteLength > 8 && b.byteLength < 200) throw new Error("refused"); return new M(b); };
     Object.assign(Refusing, { customSections: M.customSections, exports: M.exports, imports: M.imports });
     Refusing.prototype = M.prototype;
     WebAssembly.Module = Refusing;

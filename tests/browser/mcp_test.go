@@ -176,7 +176,7 @@ func TestMCPActionAfterSessionLoss(t *testing.T) {
 			if len(calls) != 1 || calls[0].Tool != "action" {
 				t.Fatalf("tool calls = %+v", calls)
 			}
-			if got, want := string(calls[0].Arguments), `{"name":"submitBooking","context":{"date":"2026-12-24","guests":"2","name":"Ada Lovelace"},"surfaceId":"booking","sourceComponentId":"submit-btn"}`; got != want {
+			if got, want := string(calls[0].Arguments), `{"name":"submitBooking","context":{"name":"Ada Lovelace","date":"2026-12-24","guests":"2"},"surfaceId":"booking","sourceComponentId":"submit-btn"}`; got != want {
 				t.Errorf("action arguments:\n got  %s\n want %s", got, want)
 			}
 			if calls[0].Session == session || calls[0].Session == "" {

@@ -12,20 +12,23 @@ import (
 const clickDebounceMS = 200
 
 // trackClicks records, in window.__lastClickAt, the timeStamp of the page's latest
-// trusted click (install it before the clicks clickReady should wait out).
+// click (trusted or not: the renderer debounces both) (install it before the clicks clickReady should wait out; the renderer
+// page of rendererPage does it from the start).
 func trackClicks(ctx context.Context) {
 	tabOf(ctx).t.Helper()
-	evalJSON(ctx, `(addEventListener("click", (e) => { if (e.isTrusted) window.__lastClickAt = e.timeStamp; }, true), true)`)
+	evalJSON(ctx, `(addEventListener("click", (e) => { window.__lastClickAt = e.timeStamp; }, true), true)`)
 }
 
 // clickReady clicks the element matching css in host id's shadow root once the
-// renderer takes a pointer click on it, awaiting the conditions instead of sleeping: a
-// button that just appeared or changed under the resting pointer has re-armed
+// renderer takes a pointer click on it, awaiting the conditions instead of sleeping: it
+// is not busy with its last action, a button that just appeared or changed under the
+// resting pointer has re-armed
 // (__a2uiRuntime.rearming), and the last click tracked by trackClicks, if any, is past
 // the double-click debounce (the renderer compares event timeStamps, as this does).
 func clickReady(ctx context.Context, id, css string) {
 	tabOf(ctx).t.Helper()
 	awaitArmed(ctx, id, css)
+	waitJS(ctx, `T.q(`+jsString(id)+`, `+jsString(css)+`).classList.contains("a2ui-busy") === false`) // its last action answered
 	clickIn(ctx, id, css)
 }
 

@@ -92,6 +92,8 @@ const rendererPageHTML = `<!doctype html>
       T.log.push({ host: (e.target && e.target.id) || "", type, detail: copy(e.detail) });
     });
   }
+  // The latest click's timeStamp, for clickReady and awaitArmed (trackClicks).
+  addEventListener("click", (e) => { window.__lastClickAt = e.timeStamp; }, true);
   window.T = T;
 })();
 </script>
