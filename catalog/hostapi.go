@@ -15,16 +15,7 @@ import (
 // goes to Env.OnAction (its busy/failed state is ActionState(in)). Called from a handler
 // on the UI goroutine.
 func (b *Builder) RunAction(in *Instance, prop string, ev dom.Event) {
-	v, ok := in.props.v[prop]
-	if !ok {
-		return
-	}
-	if b.env.AcceptClick != nil && !b.env.AcceptClick(in.UID, ev) {
-		return
-	}
-	alias := *in
-	alias.props = &decoded{v: map[string]any{"action": v}}
-	b.runActionWith(&alias, in.Comp.Props[prop], nil, nil)
+	b.RunActionWith(in, prop, ev, nil, nil)
 }
 
 // RunActionWith is RunAction with extra (values the element's event carries) merged into
