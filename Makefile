@@ -159,9 +159,9 @@ dist: $(WASM) $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js $(BROTLI)
 	# runtime, so a page copies a2ui.js and a2ui.wasm only, the loader injects no <script>
 	# or <link> (Trusted Types friendly) and a page makes one request besides the wasm.
 	# The loader first: the wasm download starts before the rest is evaluated.
-	rm -f $(DIST).new/a2ui.css $(DIST).new/a2ui-runtime.js $(DIST).new/wasm_exec.js $(DIST).new/mcp-app.js $(DIST).new/*.go
+	rm -f $(DIST).new/a2ui.css $(DIST).new/a2ui-engine.js $(DIST).new/a2ui-worker.js $(DIST).new/a2ui-runtime.js $(DIST).new/wasm_exec.js $(DIST).new/mcp-app.js $(DIST).new/*.go
 	$(GO) run ./internal/tools/bundle -css web/a2ui.css -o $(DIST).new/a2ui.js \
-		web/a2ui.js web/wasm_exec.js web/a2ui-runtime.js
+		web/a2ui-engine.js web/a2ui-worker.js web/a2ui.js web/wasm_exec.js web/a2ui-runtime.js
 	# The wasm also under a content-hashed name (cacheable as immutable), which a2ui.js loads.
 	h=$$(sha256sum $(WASM) | cut -c1-16) && \
 	for z in "" .br .gz .zst; do [[ ! -f $(WASM)$$z ]] || cp -p $(WASM)$$z $(DIST).new/a2ui.$$h.wasm$$z; done && \

@@ -372,7 +372,8 @@ export interface Renderer<E extends HTMLElement = HTMLElement> {
   /** Resolves once the DOM shows everything processed so far. */
   flush(): Promise<void>;
   /** A snapshot of a surface's data model; undefined for an unknown surface or before
-   *  `ready`. */
+   *  `ready`. In worker mode (`A2UI.mode`), the model as of the last frame the page
+   *  received: current after `await flush()` and inside the renderer's events. */
   dataModel(surfaceId: string): JSONObject | undefined;
   /** The ids of the live surfaces, in creation order ([] before `ready`). */
   surfaces(): string[];
@@ -387,10 +388,18 @@ export interface Renderer<E extends HTMLElement = HTMLElement> {
   destroy(): void;
 }
 
+/** Where the engine (the Go/wasm runtime) runs: `worker`, a dedicated worker, off the
+ *  page's main thread; or `main`, the page's thread (no worker could be made, the page
+ *  asked for it, or it declared page functions before the engine started). */
+export type EngineMode = "main" | "worker";
+
 /** The global `A2UI` of the script-tag build, and the ES module entry's default export. */
 export interface A2UI {
   /** Resolves with A2UI once the Go runtime is up. */
   readonly ready: Promise<A2UI>;
+  /** Where the engine runs; undefined until it is decided, always set once `ready`
+   *  resolved. */
+  readonly mode: EngineMode | undefined;
   /** Attaches a renderer to element (an open shadow root) and returns it at once; calls
    *  queue until the runtime is up. */
   mount<E extends HTMLElement>(element: E, options?: MountOptions): Renderer<E>;
@@ -403,6 +412,8 @@ export interface A2UI {
 
 /** Resolves with A2UI once the Go runtime is up. */
 export declare const ready: Promise<A2UI>;
+/** Where the engine runs (see `A2UI.mode`; a live binding, set once `ready` resolved). */
+export declare let mode: EngineMode | undefined;
 /** Attaches a renderer to element and returns it at once (see `A2UI.mount`). */
 export declare function mount<E extends HTMLElement>(element: E, options?: MountOptions): Renderer<E>;
 /** Adds a catalog for every renderer, for surfaces created later (see `A2UI.defineCatalog`). */
@@ -474,6 +485,9 @@ export interface A2UIScriptDataset {
   wasm?: string;
   /** `data-godebug`: GODEBUG for the Go runtime (diagnostics, e.g. `inittrace=1`). */
   godebug?: string;
+  /** `data-mode`: where the engine runs (as `globalThis.A2UI_MODE`, which wins):
+   *  `auto` (default: a worker where the page allows one), `worker` or `main`. */
+  mode?: EngineMode | "auto";
 }
 
 /** `<a2ui-renderer>`: mounts a renderer on itself when connected and streams `src`. */

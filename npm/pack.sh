@@ -58,6 +58,9 @@ grep -q 'const WASM_FILE = "a2ui.wasm";' "$stage/a2ui.js" || { echo "pack.sh: a2
 	// The exports: exactly the members of the global A2UI (a2ui.d.ts; a test compares them).
 	const A2UI = globalThis.A2UI;
 	export const { ready, mount, defineCatalog } = A2UI;
+	// mode is decided when the engine starts: a live binding, updated then.
+	export let mode = A2UI.mode;
+	ready.then(() => { mode = A2UI.mode; }, () => {});
 	export default A2UI;
 	JS
 } >"$stage/a2ui.mjs"

@@ -110,6 +110,17 @@ func New(h Host, opts Options) *Renderer {
 // Surfaces returns the ids of the live surfaces in creation order.
 func (r *Renderer) Surfaces() []string { return r.proc.SurfaceIDs() }
 
+// DataModelVersion returns a number that changes whenever the surface's data model
+// does (0 for an unknown surface): a mirror of the model (worker mode) re-reads
+// DataModel only when it moved.
+func (r *Renderer) DataModelVersion(id string) uint64 {
+	ms, ok := r.proc.Surface(id)
+	if !ok {
+		return 0
+	}
+	return ms.Data.Version()
+}
+
 // DataModel returns the JSON of a surface's data model (nil for an unknown surface), each
 // object's keys in stream order (model.DataModel.AppendJSON). The encoding is kept until
 // the model changes, so polling an unchanged model is free.

@@ -3,14 +3,16 @@
 // the wasm starts; it defines one global:
 //
 //   globalThis.__a2uiRuntime = {
-//     attach(host, element)   register a surface host: `element` (normally a container
+//     attach(host, element[, index])
+//                             register a surface host: `element` (normally a container
 //                             element inside the surface's shadow root) becomes the mount
 //                             point of the Go dom.Tree created with NewTree(host), and gets
 //                             one capture-phase listener per event type (click, input,
 //                             change, keydown, close, toggle, submit; more are added when a
 //                             LISTEN op names another type). Re-attaching a name replaces it.
 //                             Returns the host's index (a number events carry instead of
-//                             its name; a new one at every attach).
+//                             its name; a new one at every attach, or `index` when given:
+//                             in worker mode the engine's worker numbers the hosts).
 //     detach(host)            remove the listeners, empty the element, forget its nodes.
 //     apply(bytes, len)       apply one op batch (Uint8Array; first `len` bytes, default all)
 //                             written by Go's dom.Encoder. Returns null, or an error string
@@ -662,10 +664,10 @@
 
   let hostIndex = 0;
 
-  function attach(name, el) {
+  function attach(name, el, index) {
     detach(name);
     const base = +((el.dataset && el.dataset.headingBase) || 1);
-    const h = { name, index: ++hostIndex, el, doc: el.ownerDocument, nodes: [], listens: [], types: new Map(),
+    const h = { name, index: index > 0 ? index : ++hostIndex, el, doc: el.ownerDocument, nodes: [], listens: [], types: new Map(),
       outline: false, headingBase: base >= 0 && base <= 5 ? base : 1 };
     hosts.set(name, h);
     for (const t of DEFAULT_TYPES) delegate(h, t);

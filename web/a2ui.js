@@ -37,9 +37,9 @@
 // streams (at most 3 restarts a minute).
 // No eval, no innerHTML; the only network requests are the ones the page configured
 // (src, action-url, connect()) plus a2ui.wasm.
-"use strict"; // the whole bundle (this file comes first in it), as wasm_exec.js expects
 (() => {
   "use strict";
+  if (typeof window === "undefined") return; // the engine's worker (web/a2ui-worker.js)
   if (window.A2UI && window.A2UI.ready) return; // loaded twice: keep the first instance
 
   // The npm package's ES module entry (a2ui.mjs, npm/pack.sh) is this file between a
@@ -56,15 +56,11 @@
   // The stylesheet (web/a2ui.css), inlined by the bundler.
   const CSS = /*a2ui:css*/"";
 
-  // Start the wasm download at once. make dist rewrites WASM_FILE to the content-hashed
-  // copy (a2ui.<hash>.wasm, which servers may cache as immutable); a2ui.wasm is the same
-  // file, for copies of web/.
+  // make dist rewrites WASM_FILE to the content-hashed copy (a2ui.<hash>.wasm, which
+  // servers may cache as immutable); a2ui.wasm is the same file, for copies of web/.
   const WASM_FILE = "a2ui.wasm";
   const plainURL = inlineWasm ? "" : url(cfg.wasm || "a2ui.wasm");
   const wasmURL = inlineWasm ? "" : url(cfg.wasm || (mod ? "a2ui.wasm" : WASM_FILE));
-  // A page that copied a2ui.js and a2ui.wasm only has no hashed copy: fall back to it.
-  const fetchWasm = () => fetch(wasmURL, { credentials: "same-origin" }).then((r) =>
-    r.ok || wasmURL === plainURL ? r : fetch(plainURL, { credentials: "same-origin" }));
   // A Content-Security-Policy without 'wasm-unsafe-eval' refuses every compile, even of
   // the empty module (an MCP App under the spec's default CSP): then nothing is fetched
   // and ready rejects saying why.
@@ -74,7 +70,49 @@
   } catch (e) {
     wasmRefused = "a2ui: this page cannot run WebAssembly (its Content-Security-Policy needs 'wasm-unsafe-eval' in script-src): " + ((e && e.message) || e);
   }
-  const wasmFetch = inlineWasm || wasmRefused ? null : fetchWasm();
+  const E = globalThis.__a2uiEngine; // web/a2ui-engine.js, before this file in the bundle
+  const wasmSrc = inlineWasm ? { inline: inlineWasm.textContent } : { url: wasmURL, plainURL };
+  // The engine runs in a dedicated worker where the page allows one (web/a2ui-worker.js:
+  // this same script, loaded as a worker), else here: A2UI_MODE (a global set before this
+  // script) or data-mode on the script element picks "main" or "worker"; "auto" (the
+  // default) is a worker, unless none can be made (no Worker, an opaque origin, a CSP or
+  // Trusted Types policy refusing it) or the page declared page functions, which are
+  // synchronous and run on the page's thread, before the engine started. A2UI.mode says
+  // which mode is live once A2UI.ready resolved.
+  const wantMode = String(globalThis.A2UI_MODE || cfg.mode || "auto");
+  const worker = wasmRefused || wantMode === "main" || !E ? null : makeWorker();
+  // Start the wasm download at once: in the worker (init), else here.
+  if (worker) worker.postMessage({ t: "init", src: wasmSrc, godebug: cfg.godebug || "" });
+  const compiling = worker || wasmRefused || !E ? null : E.compile(wasmSrc);
+  if (compiling) compiling.catch(() => {}); // ready reports it
+
+  // makeWorker starts this script as a dedicated worker: from its own URL when it is of
+  // this origin, else through a blob: wrapper that imports it. null when it cannot be.
+  function makeWorker() {
+    if (typeof Worker !== "function" || inlineWasm || location.origin === "null") return null;
+    const src = mod ? new URL("a2ui.js", mod.base).href : self && self.src;
+    if (!src) return null;
+    let href = src;
+    if (new URL(src).origin !== location.origin) {
+      try {
+        href = URL.createObjectURL(new Blob(["importScripts(" + JSON.stringify(src) + ");"], { type: "text/javascript" }));
+      } catch (e) {
+        return null;
+      }
+    }
+    try {
+      return new Worker(href, { name: "a2ui" });
+    } catch (e) {
+      // Trusted Types enforced: a policy of our own, which the page's CSP may refuse.
+      try {
+        const tt = /** @type {any} */ (window).trustedTypes;
+        const pol = tt && tt.createPolicy("a2ui-worker", { createScriptURL: (u) => { if (u !== href) throw new TypeError("a2ui: not the engine's script"); return u; } });
+        return pol ? new Worker(pol.createScriptURL(href), { name: "a2ui" }) : null;
+      } catch (e2) {
+        return null;
+      }
+    }
+  }
 
   let sheet = null;
   const makeSheet = () => {
@@ -112,203 +150,259 @@
     window.addEventListener(t, (e) => { if (e.isTrusted) armedAt = performance.now(); }, { capture: true, passive: true });
   }
 
-  // User-timing marks of the start-up path (a2ui:compiled, :instantiated, :started;
-  // Go adds :go-main and :first-frame); make bench prints them as the start-up trace.
-  const mark = (name) => { try { performance.mark("a2ui:" + name); } catch (e) { /* no User Timing */ } };
-  // The live runtime: its Go instance and the wasm module (kept to start a fresh one).
-  let current = null, module = null;
-  const mounts = new Set(); // the live renderers' recovery hooks
+  // The page's catalogs (A2UI.defineCatalog), their host functions by key (see declare).
+  const pageCatalogs = [];
+  const hostFns = new Map();
+  let nextKey = 1;
+  // mode: where the engine runs ("main" or "worker"), set before ready resolves.
+  const A2UI = { ready: null, mount, defineCatalog, mode: undefined };
+
+  // ---- the engine ---------------------------------------------------------------------
+  // engine is the live engine: {create(hooks, options) → Go renderer, or a Promise of its
+  // proxy in worker mode}. mounts are the live renderers' recovery hooks.
+  let engine = null, module = null;
+  const mounts = new Set();
   const restarts = [];
+  let mode = null; // "main" | "worker" once decided
 
-  // make build moves the Go runtime's PC→function table (findfunctab: 1.6 MB of memory,
-  // 800 KB of data segments in the file) into the custom section a2ui.findfunctab as
-  // groups of equal runs of equal 20-byte records (internal/wasmftab); it is written back
-  // into the instance's memory here, before the runtime starts. Without it: nothing to do.
-  // FILL_WASM: (func (export "f") (param $at i32) (param $idx i32) (param $count i32)
-  //   (param $repeat i32) (param $delta i32)) on the imported memory a.m: $repeat times,
-  //   $idx += $delta, then $count times i32.store($at, $idx), $at += 20.
-  const FILL_WASM = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 9, 1, 96, 5, 127, 127, 127, 127, 127, 0,
-    2, 8, 1, 1, 97, 1, 109, 2, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 71, 1, 69, 1, 1, 127, 2, 64, 3, 64,
-    32, 3, 69, 13, 1, 32, 1, 32, 4, 106, 33, 1, 32, 2, 33, 5, 2, 64, 3, 64, 32, 5, 69, 13, 1, 32, 0, 32, 1, 54,
-    2, 0, 32, 0, 65, 20, 106, 33, 0, 32, 5, 65, 1, 107, 33, 5, 12, 0, 11, 11, 32, 3, 65, 1, 107, 33, 3, 12, 0,
-    11, 11, 11]);
-  function expandFuncTab(inst) {
-    const cs = WebAssembly.Module.customSections(module, "a2ui.findfunctab");
-    if (!cs.length) return;
-    const s = new Uint8Array(cs[0]);
-    let i = 0;
-    const leb = () => {
-      let v = 0, mul = 1, b;
-      do { b = s[i++]; v += (b & 127) * mul; mul *= 128; } while (b & 128);
-      return v;
-    };
-    if (s[i++] !== 1) throw new Error("a2ui: unknown a2ui.findfunctab version");
-    const addr = leb(), end = addr + leb() * 20;
-    const mem = inst.exports.mem.buffer, u8 = new Uint8Array(mem), view = new DataView(mem);
-    if (end > mem.byteLength) throw new Error("a2ui: a2ui.findfunctab outside memory");
-    // Groups without subbucket bytes (all of them, in practice) are written by a 113-byte
-    // wasm function on Go's memory: 80,000 strided stores, which interpreted JS takes
-    // milliseconds for at start-up. Without it (an engine that refuses it) JS writes them.
-    let fill = null;
-    try {
-      fill = new WebAssembly.Instance(new WebAssembly.Module(FILL_WASM), { a: { m: inst.exports.mem } }).exports.f;
-    } catch (e) { /* the JS loop below */ }
-    let at = addr, idx = 0;
-    for (let groups = leb(); groups > 0; groups--) {
-      const repeat = leb(), count = leb(), delta = leb(), mask = s[i] | (s[i + 1] << 8);
-      i += 2;
-      const sub = [];
-      if (mask) for (let k = 0; k < 16; k++) if (mask & (1 << k)) sub.push(k + 4, s[i++]);
-      if (at + repeat * count * 20 > end) throw new Error("a2ui: a2ui.findfunctab runs beyond the table");
-      if (fill !== null && mask === 0 && at + repeat * count * 20 < 2 ** 31) {
-        fill(at, idx, count, repeat, delta); // for each repeat: idx += delta, count records
-        idx = (idx + repeat * delta) >>> 0;
-        at += repeat * count * 20;
-        continue;
-      }
-      for (let r = 0; r < repeat; r++) {
-        idx += delta;
-        for (let n = 0; n < count; n++, at += 20) {
-          view.setUint32(at, idx, true);
-          for (let k = 0; k < sub.length; k += 2) u8[at + sub[k]] = sub[k + 1];
-        }
-      }
-    }
-    if (at !== end || i !== s.length) throw new Error("a2ui: a2ui.findfunctab does not cover the table");
-  }
-
-  // run starts a Go instance on inst and resolves with its __a2uiGo API once main() is up.
-  // A trap escaping a call into Go, or the program's exit, is fatal for that instance.
-  async function run(go, inst) {
-    const resume = go._resume;
-    go._resume = function () {
-      if (go.__a2uiDead) return undefined; // late timers and callbacks of a dead instance
-      try {
-        return resume.apply(this, arguments);
-      } catch (e) {
-        fatal(go, "trap: " + ((e && e.message) || e));
-        return undefined; // reported above (console.error and a2ui-fatal)
-      }
-    };
-    expandFuncTab(inst);
-    const started = new Promise((resolve) => { window.__a2uiStarted = resolve; });
-    go.run(inst).then(() => fatal(go, "exit: the Go runtime exited"));
-    await started; // main() calls __a2uiStarted once __a2uiGo is installed
-    delete window.__a2uiStarted;
-    // The typing fast path: the runtime calls Go's input export directly (webhost/input.go),
-    // guarded like _resume.
-    const x = inst.exports;
-    const trap = (e) => fatal(go, "trap: " + ((e && e.message) || e));
-    if (typeof x.a2uiInput === "function" && typeof x.a2uiInputBuf === "function") {
-      window.__a2uiRuntime.setInput({
-        input(host, node, flags, t, n) { // 1 (handled) once the instance is dead
-          if (go.__a2uiDead) return 1;
-          try { return x.a2uiInput(host, node, flags, t, n); } catch (e) { trap(e); return 1; }
-        },
-        buf(n) {
-          if (go.__a2uiDead) return 0;
-          try { return x.a2uiInputBuf(n); } catch (e) { trap(e); return 0; }
-        },
-        warm: typeof x.a2uiWarm === "function" ? () => { // the update warm-up (webhost/warm.go)
-          if (go.__a2uiDead) return 1;
-          try { return x.a2uiWarm(); } catch (e) { trap(e); return 1; }
-        } : null,
-        mem: x.mem,
-      });
-    }
-    current = go;
-    return window.__a2uiGo;
-  }
-
-  function newGo() {
-    const go = new window.Go();
-    // <script src="a2ui.js" data-godebug="inittrace=1"> passes GODEBUG to the Go runtime
-    // (diagnostics; the trace goes to the console).
-    if (cfg.godebug) go.env = Object.assign({}, go.env, { GODEBUG: cfg.godebug });
-    return go;
-  }
-
-  // fatal handles the death of Go instance go (once): every renderer reports it and shows
-  // a notice, then all come back on a fresh instance.
-  function fatal(go, reason) {
-    if (go !== current || go.__a2uiDead) return;
-    go.__a2uiDead = true;
-    current = null;
+  // fatal handles the death of engine e (once): every renderer reports it and shows a
+  // notice, then all come back on a fresh Go instance (at most 3 restarts a minute).
+  function fatal(e, reason) {
+    if (e !== engine || e.dead) return;
+    e.dead = true;
+    engine = null;
     console.error("a2ui: the Go runtime stopped (" + reason + ")");
-    try { window.__a2uiRuntime.reset(); } catch (e) { /* no runtime script */ }
+    try { window.__a2uiRuntime.reset(); } catch (err) { /* no runtime script */ }
     const now = Date.now();
     while (restarts.length && now - restarts[0] > 60000) restarts.shift();
-    const again = restarts.length < 3 && !!module; // crashing in a loop: stay down
+    const again = restarts.length < 3 && (!!module || mode === "worker"); // crashing in a loop: stay down
     for (const m of mounts) m.die(reason, again);
     if (!again) return;
     restarts.push(now);
     setTimeout(async () => {
       try {
-        const g = newGo();
-        const inst = await WebAssembly.instantiate(module, g.importObject);
-        const api = await run(g, inst);
-        for (const m of Array.from(mounts)) m.revive(api);
-      } catch (e) {
-        console.error("a2ui: restarting the runtime failed", e);
+        const next = mode === "worker" ? await startWorkerEngine("restart") : await startMainEngine();
+        for (const m of Array.from(mounts)) await m.revive(next);
+      } catch (err) {
+        console.error("a2ui: restarting the runtime failed", err);
       }
     }, 0);
   }
 
-  // compileInline compiles the inline wasm: base64 of its gzip, decoded and gunzipped
-  // (DecompressionStream) while it compiles; no network request.
-  async function compileInline(b64) {
-    b64 = b64.replace(/\s+/g, "");
-    let gz;
-    if (typeof Uint8Array.fromBase64 === "function") {
-      gz = Uint8Array.fromBase64(b64);
-    } else {
-      const bin = atob(b64);
-      gz = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) gz[i] = bin.charCodeAt(i);
-    }
-    const body = () => new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
-    try {
-      return await WebAssembly.compileStreaming(new Response(body(), { headers: { "Content-Type": "application/wasm" } }));
-    } catch (e) {
-      return WebAssembly.compile(await new Response(body()).arrayBuffer());
+  // startMainEngine runs a Go instance on this thread (main-thread mode).
+  async function startMainEngine() {
+    const e = { dead: false, create: null };
+    const inst = await E.start(module, cfg.godebug || "", (reason) => fatal(e, reason));
+    e.create = (hooks, options) => inst.api.create(hooks, options);
+    engine = e;
+    return e;
+  }
+
+  // ---- worker mode: the page's side -------------------------------------------------
+  // The worker (web/a2ui-worker.js) runs Go; here the runtime applies its op batches and
+  // forwards the events, and each renderer is a proxy whose synchronous reads (dataModel,
+  // surfaces, capabilities) answer from the mirror the worker sends after its frames.
+  const wmounts = new Map(); // mount id -> {hooks, x: mirror, created: resolve}
+  const waiting = new Map(); // promise id -> {resolve, reject}
+  let nextId = 0, goStats = {};
+  const toWorker = (m) => worker.postMessage(m);
+  const promised = (m) => new Promise((resolve, reject) => {
+    const p = ++nextId;
+    waiting.set(p, { resolve, reject });
+    toWorker(Object.assign(m, { p }));
+  });
+  let workerUp = null; // resolve of the pending start
+  let workerHello = null, workerCompiled = null, workerModule = null;
+  const workerEvents = (...a) => toWorker({ t: "event", a });
+
+  async function startWorkerEngine(how) {
+    const e = { dead: false, create: null };
+    await new Promise((resolve, reject) => {
+      workerUp = { resolve, reject };
+      toWorker({ t: how, testHooks: !!(/** @type {any} */ (window).__a2uiTestHooks) });
+    });
+    window.__a2uiRuntime.setEventHandler(workerEvents);
+    e.create = (hooks, options) => new Promise((resolve) => {
+      const m = ++nextId;
+      const w = { hooks, x: { models: {}, surfaces: "[]", caps: "" }, created: null };
+      wmounts.set(m, w);
+      w.created = (msg) => {
+        if (typeof msg.error === "string") {
+          wmounts.delete(m);
+          resolve({ error: msg.error, code: msg.code });
+          return;
+        }
+        w.x.caps = msg.caps;
+        resolve(proxyRenderer(m, w, msg));
+      };
+      toWorker({ t: "create", m, options, intl: hooks.intl, sendAction: typeof hooks.sendAction === "function" });
+    });
+    engine = e;
+    return e;
+  }
+
+  function proxyRenderer(m, w, msg) {
+    const call = (fn, extra) => toWorker(Object.assign({ t: "call", m, fn }, extra));
+    return {
+      dir: msg.dir,
+      headingBase: msg.headingBase,
+      process(s) { if (s) call("process", { s }); },
+      attach(stream, req) { return promised({ t: "call", m, fn: "attach", stream: stream.id, req }); },
+      flush() { return promised({ t: "call", m, fn: "flush" }); },
+      dataModel(id) { return Object.prototype.hasOwnProperty.call(w.x.models, id) ? w.x.models[id] : null; },
+      surfaces() { return w.x.surfaces; },
+      capabilities() { return w.x.caps; },
+      addCatalogs(s) { call("addCatalogs", { s }); },
+      send(s) { call("send", { s }); },
+      destroy() { call("destroy"); wmounts.delete(m); },
+    };
+  }
+
+  function fromWorker(ev) {
+    const msg = ev.data;
+    const rt = window.__a2uiRuntime;
+    switch (msg.t) {
+      case "ops":
+        for (const b of msg.b) {
+          const err = rt.apply(new Uint8Array(b.buffer || b));
+          if (err) console.error("a2ui: patch failed: " + err);
+        }
+        return;
+      case "attach": {
+        const w = wmounts.get(msg.m);
+        if (w) rt.attach(msg.name, w.hooks.host(msg.id), msg.index);
+        return;
+      }
+      case "detach": rt.detach(msg.name); return;
+      case "style": {
+        const w = wmounts.get(msg.m);
+        if (w) w.hooks.host(msg.id).style.setProperty(msg.name, msg.value);
+        return;
+      }
+      case "hook": {
+        const w = wmounts.get(msg.m);
+        if (!w) return;
+        if (msg.fn === "sendAction") {
+          Promise.resolve().then(() => w.hooks.sendAction(msg.args[0], msg.args[1])).then(
+            () => toWorker({ t: "settle", p: msg.p, ok: true }),
+            (err) => toWorker({ t: "settle", p: msg.p, ok: false, error: String((err && err.message) || err) }));
+          return;
+        }
+        if (msg.fn === "openURL") {
+          // The worker saw the user's gesture; the page opens only within its own.
+          if (!w.hooks.openURL(msg.args[0])) {
+            w.hooks.emit("a2ui-error", JSON.stringify({ error: { code: "POLICY_DENIED", message: "openUrl refused: no user gesture" } }));
+          }
+          return;
+        }
+        w.hooks[msg.fn](...msg.args);
+        return;
+      }
+      case "mirror": {
+        const w = wmounts.get(msg.m);
+        if (msg.stats) goStats = msg.stats;
+        if (!w) return;
+        if (msg.surfaces !== undefined) {
+          w.x.surfaces = msg.surfaces;
+          const ids = JSON.parse(msg.surfaces);
+          for (const id of Object.keys(w.x.models)) if (!ids.includes(id)) delete w.x.models[id];
+        }
+        Object.assign(w.x.models, msg.models);
+        if (msg.caps !== undefined) w.x.caps = msg.caps;
+        return;
+      }
+      case "settled": {
+        const p = waiting.get(msg.p);
+        if (!p) return;
+        waiting.delete(msg.p);
+        if (msg.ok) p.resolve(undefined);
+        else p.reject(new Error(msg.error));
+        return;
+      }
+      case "created": {
+        const w = wmounts.get(msg.m);
+        if (w) w.created(msg);
+        return;
+      }
+      case "hello": if (workerHello) workerHello(true); return;
+      case "compiled": if (workerCompiled) workerCompiled.resolve(); return;
+      case "module": if (workerModule) workerModule(msg.module); return;
+      case "up": if (workerUp) { workerUp.resolve(); workerUp = null; } return;
+      case "failed":
+        if (workerUp) { workerUp.reject(new Error(msg.error)); workerUp = null; }
+        if (workerCompiled) workerCompiled.reject(new Error(msg.error));
+        return;
+      case "fatal":
+        for (const p of waiting.values()) p.reject(new Error("a2ui: the renderer's runtime stopped (" + msg.reason + ")"));
+        waiting.clear();
+        wmounts.clear();
+        fatal(engine, msg.reason);
+        return;
     }
   }
 
-  // The bundle (make build) evaluates this loader first, then wasm_exec.js and the DOM
-  // runtime: the download above starts before them. Nothing here needs window.Go or
-  // __a2uiRuntime before the module has compiled.
+  // streams: a stream the page asked for (src, connect()) is fetched where the engine
+  // reads it: in the worker, or here. {id, resp: Promise<Response> here, else null}.
+  let modeKnown = null;
+  const openStream = (href, init) => {
+    const s = { id: ++nextId, resp: null, ready: null };
+    s.ready = modeKnown.then((m) => {
+      if (m === "worker") {
+        toWorker({ t: "fetch", id: s.id, url: href, init });
+        return;
+      }
+      s.resp = fetch(href, init);
+      s.resp.catch(() => {}); // reported by the renderer as an a2ui-error
+    });
+    return s;
+  };
+
+  // The mode: a worker that says hello is worker mode (one that fails to load, refused by
+  // a CSP, is main-thread mode); it compiles the module, then starts Go unless the page
+  // declared page functions meanwhile, in which case the module comes here.
+  modeKnown = !worker ? Promise.resolve("main") : new Promise((resolve) => {
+    workerHello = resolve;
+    worker.addEventListener("message", fromWorker);
+    worker.addEventListener("error", (ev) => {
+      if (mode === null) { ev.preventDefault(); resolve(false); }
+    });
+  }).then((ok) => ok ? "worker" : "main");
+
+  // The bundle (make build) evaluates the engine and this loader first, then wasm_exec.js
+  // and the DOM runtime: the download above starts before them.
   const ready = (async () => {
     if (wasmRefused) throw new Error(wasmRefused);
-    if (inlineWasm) {
-      module = await compileInline(inlineWasm.textContent);
-    } else {
-      try {
-        module = await WebAssembly.compileStreaming(wasmFetch);
-      } catch (e) {
-        // A static host that serves .wasm with the wrong MIME type: fall back to bytes.
-        const bytes = await (await fetchWasm()).arrayBuffer();
-        module = await WebAssembly.compile(bytes);
+    if (!E) throw new Error("a2ui: load the a2ui.js that `make build` writes to dist/ (it bundles the engine, wasm_exec.js and the runtime), not web/a2ui.js");
+    let m = await modeKnown;
+    if (m === "worker") {
+      await new Promise((resolve, reject) => { workerCompiled = { resolve, reject }; });
+      if (hostFns.size > 0) {
+        // Page functions run on this thread, synchronously: the engine does too.
+        module = await new Promise((resolve) => { workerModule = resolve; toWorker({ t: "module" }); });
+        worker.terminate();
+        m = "main";
       }
+    } else if (worker) {
+      worker.terminate();
     }
-    mark("compiled");
-    if (!window.Go || !window.__a2uiRuntime) {
-      throw new Error("a2ui: load the a2ui.js that `make build` writes to dist/ (it bundles wasm_exec.js and the runtime), not web/a2ui.js");
+    mode = m;
+    A2UI.mode = m;
+    if (m === "worker") {
+      await startWorkerEngine("start");
+      window.__a2uiGo = Object.freeze({
+        stats: () => Object.assign({}, goStats),
+        exitForTest: () => toWorker({ t: "exitForTest" }),
+      });
+    } else {
+      if (!module) module = await (compiling || E.compile(wasmSrc));
+      await startMainEngine();
     }
-    const go = newGo();
-    const inst = await WebAssembly.instantiate(module, go.importObject);
-    mark("instantiated");
-    const api = await run(go, inst);
-    mark("started");
-    return { go: api };
+    return { go: engine };
   })();
-
   // ---- page catalogs (A2UI.defineCatalog, options.catalogs) --------------------------
   // A declaration becomes plain JSON for Go (catalog/host.Parse, which checks the rest):
   // a factory is registered with the runtime under a generated tag, a function under a
   // key that hooks.callFunction finds.
-  const pageCatalogs = [];
-  const hostFns = new Map();
-  let nextKey = 1;
   const plain = (v) => JSON.parse(JSON.stringify(v === undefined ? {} : v));
   function declare(c) {
     if (!c || typeof c !== "object") throw new TypeError("a2ui: a catalog is an object {catalogId, extends, components, functions}");
@@ -653,19 +747,24 @@
     // streams are the ones to re-open on a fresh runtime: open() fetches again.
     const streams = [];
     const pending = new Set(); // reject functions of unsettled connect() promises
+    // attachStream hands stream s (openStream) to the Go renderer.
+    const attachStream = (s, req) => s.ready.then(() => {
+      if (!r) throw new Error("a2ui: the renderer's runtime stopped");
+      return r.attach(mode === "worker" ? s : s.resp, req);
+    });
     // req describes the request ({url, method, headers, transport, reconnect}) so the
     // stream can open it again (SSE reconnection, Retry).
-    const attach = (resp, req, open) => {
+    const attach = (s, req, open) => {
       if (open) streams.push({ open, req });
       return new Promise((resolve, reject) => {
         const settle = (f) => (x) => { pending.delete(reject); f(x); };
         pending.add(reject);
-        later(() => r.attach(resp, req).then(settle(resolve), settle(reject)));
+        later(() => attachStream(s, req).then(settle(resolve), settle(reject)));
       });
     };
     let started = false;
-    const create = (go) => {
-      const created = go.create(hooks, {
+    const create = async (go) => {
+      const created = await go.create(hooks, {
         actionURL: options.actionURL || options.actionUrl || "",
         headers: options.headers || {},
         trustedClicksOnly: !!options.trustedClicksOnly,
@@ -715,6 +814,10 @@
         hooks.emit("a2ui-error", JSON.stringify({ error: { code: created.code, message: created.error } }));
         throw new Error("a2ui: " + created.error);
       }
+      if (dead) { // destroyed while the worker created it
+        created.destroy();
+        return;
+      }
       r = created;
       hooks.hold = false; // a fresh runtime has no frame pending
       // Without a heading-level from the page, the policy's heading base (strict: 3)
@@ -746,9 +849,10 @@
         wrap.replaceChildren(notice);
         element.dispatchEvent(new CustomEvent("a2ui-fatal", { detail: { reason }, bubbles: true, composed: true }));
       },
-      revive(go) {
+      async revive(go) {
         if (dead) return;
-        create(go);
+        await create(go);
+        if (dead || !r) return;
         if (notice) {
           notice.setAttribute("role", "status");
           notice.textContent = "The renderer restarted after an unexpected stop.";
@@ -756,7 +860,7 @@
         // A prerendered element's inline stream, then the streams, as on the first start.
         for (const line of options._inline || []) r.process(line);
         for (const s of streams) {
-          const p = r.attach(s.open(), s.req);
+          const p = attachStream(s.open(), s.req);
           p.catch(() => {}); // reported as a2ui-error
         }
         if (heldLen) r.process(""); // payloads held for the runtime that stopped
@@ -764,9 +868,10 @@
       },
     };
     mounts.add(recovery);
-    const whenLive = ready.then(({ go }) => {
-      if (dead || !current) return;
-      create(go);
+    const whenLive = ready.then(async ({ go }) => {
+      if (dead || !engine) return;
+      await create(go);
+      if (dead) return;
       // Ready first (a listener's own calls queue behind the earlier ones), then the queue.
       element.dispatchEvent(new CustomEvent("a2ui-ready", { bubbles: true, composed: true }));
       while (queue.length && !dead) {
@@ -795,13 +900,12 @@
         const init = { method: o.method || "GET", headers: o.headers || {} };
         if (o.body !== undefined) init.body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
         const href = new URL(u, location.href).href;
-        const resp = fetch(href, init); // starts now, read once live
-        resp.catch(() => {}); // reported by the renderer as an a2ui-error
+        const resp = openStream(href, init); // starts now (or once the mode is known), read once live
         // The same request again (reconnection, Retry): headers as a plain object.
         const req = Object.assign({}, init, { url: href, transport: o.transport || "", reconnect: o.reconnect !== false,
           headers: Object.fromEntries(new Headers(init.headers)) });
         // A GET stream is re-opened on a fresh runtime; a POST is not re-sent.
-        return attach(resp, req, init.method.toUpperCase() === "GET" ? () => fetch(href, init) : null);
+        return attach(resp, req, init.method.toUpperCase() === "GET" ? () => openStream(href, init) : null);
       },
       // send starts a turn with the agent (transport "a2a" or "agui") carrying text.
       send(text) {
@@ -835,9 +939,10 @@
         mounts.delete(recovery);
         if (r) r.destroy();
       },
-      _attach(responsePromise, req, open) {
+      // _attach(stream, req, open): a stream of openStream (the element's src).
+      _attach(stream, req, open) {
         live();
-        return attach(responsePromise, req, open);
+        return attach(stream, req, open);
       },
       // _takeover swaps every prerendered surface the runtime has rendered for its live one.
       _takeover() { takeover.all(); },
@@ -846,7 +951,6 @@
     return api;
   }
 
-  const A2UI = { ready: null, mount, defineCatalog };
   A2UI.ready = ready.then(() => A2UI);
   window.A2UI = A2UI;
 
@@ -873,9 +977,8 @@
       // Fetch the stream now, in parallel with the wasm compile.
       const href = src ? new URL(src, location.href).href : "";
       const headers = { Accept: "application/jsonl, text/event-stream" };
-      const open = () => fetch(href, { headers });
+      const open = () => openStream(href, { headers });
       const resp = src ? open() : null;
-      if (resp) resp.catch(() => {}); // the renderer reports failures as a2ui-error
       const prev = this._mounting;
       this._mounting = (async () => {
         if (prev) { try { (await prev).destroy(); } catch (e) { /* ignore */ } }

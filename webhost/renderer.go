@@ -247,6 +247,13 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		}
 		return string(b)
 	})
+	set("dataModelRev", func(a []safejs.Value) any {
+		if len(a) == 0 {
+			return 0
+		}
+		id, _ := a[0].String()
+		return float64(jr.r.DataModelVersion(id))
+	})
 	set("surfaces", func(a []safejs.Value) any {
 		ids := jr.r.Surfaces()
 		b := []byte{'['}

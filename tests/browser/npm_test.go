@@ -260,9 +260,9 @@ func dtsMembers(t *testing.T, dts, name string) []string {
 	return reNames(body, `(?m)^  (?:readonly )?"?([A-Za-z_$][\w$-]*)"?\??[(:<]`)
 }
 
-// dtsExports returns the sorted names of a2ui.d.ts's `export declare const|function`.
+// dtsExports returns the sorted names of a2ui.d.ts's `export declare const|let|function`.
 func dtsExports(dts string) []string {
-	return reNames(dts, `(?m)^export declare (?:const|function) ([A-Za-z_$][\w$]*)`)
+	return reNames(dts, `(?m)^export declare (?:const|let|function) ([A-Za-z_$][\w$]*)`)
 }
 
 // emittedEvents returns the sorted event types the renderer dispatches: Emit("a2ui-…")

@@ -1,0 +1,120 @@
+//go:build browser
+
+package browser
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// workerForm is a surface with a bound TextField, a Text showing the same path and a
+// Button whose action carries it.
+const workerForm = `[
+{"version":"v0.9","createSurface":{"surfaceId":"w","catalogId":"` + basicCatalog + `"}},
+{"version":"v0.9","updateComponents":{"surfaceId":"w","components":[
+ {"id":"root","component":"Column","children":["name","echo","go"]},
+ {"id":"name","component":"TextField","label":"Name","value":{"path":"/name"}},
+ {"id":"echo","component":"Text","text":{"path":"/name"}},
+ {"id":"go-label","component":"Text","text":"Send"},
+ {"id":"go","component":"Button","child":"go-label","action":{"event":{"name":"submit","context":{"name":{"path":"/name"}}}}}]}},
+{"version":"v0.9","updateDataModel":{"surfaceId":"w","path":"/name","value":"Ada"}}]`
+
+// TestWorkerMode: by default the engine runs in a dedicated worker: A2UI.mode says so,
+// the page itself never fetches the wasm, and what a page does works as on the main
+// thread: rendering, typing into a bound field (the Text follows, dataModel() and
+// surfaces() answer synchronously), an action event with the typed value.
+func TestWorkerMode(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, rendererPage())
+	ctx := openRenderer(t, base, "")
+	if got := evalJSON(ctx, `A2UI.mode`); got != `"worker"` {
+		t.Fatalf("A2UI.mode = %s, want \"worker\"", got)
+	}
+	process(ctx, "host", workerForm)
+	if got := hostText(ctx, "host"); !strings.Contains(got, "Ada") {
+		t.Fatalf("surface text = %q", got)
+	}
+	if got := evalJSON(ctx, `performance.getEntriesByType("resource").filter((e) => /\.wasm/.test(e.name)).length`); got != "0" {
+		t.Errorf("the page fetched the wasm itself (%s requests): it belongs to the worker", got)
+	}
+	if got := evalJSON(ctx, `T.rr("host").surfaces()`); got != `["w"]` {
+		t.Errorf("surfaces() = %s", got)
+	}
+	if got := evalJSON(ctx, `T.rr("host").dataModel("w")`); got != `{"name":"Ada"}` {
+		t.Errorf("dataModel() = %s", got)
+	}
+	typeIn(ctx, "host", "input", " Lovelace", false)
+	waitJS(ctx, `T.text("host").includes("Ada Lovelace")`)
+	flush(ctx, "host")
+	if got := evalJSON(ctx, `T.rr("host").dataModel("w")`); got != `{"name":"Ada Lovelace"}` {
+		t.Errorf("dataModel() after typing = %s", got)
+	}
+	if got := evalJSON(ctx, `T.q("host", "input").value`); got != `"Ada Lovelace"` {
+		t.Errorf("field value = %s", got)
+	}
+	clickReady(ctx, "host", "button")
+	clickIn(ctx, "host", "button")
+	if err := waitJSErr(ctx, `T.events("host", "a2ui-action").length === 1`, waitTimeout()); err != nil {
+		t.Fatalf("%v; log %s; stats %s", err, evalJSON(ctx, `T.log`), evalJSON(ctx, `[__a2uiRuntime.stats, __a2uiGo.stats()]`))
+	}
+	if got := evalJSON(ctx, `T.events("host", "a2ui-action")[0].action.context`); got != `{"name":"Ada Lovelace"}` {
+		t.Errorf("action context = %s", got)
+	}
+	if got := evalJSON(ctx, `T.rr("host").capabilities().supportedCatalogIds.includes(`+jsString(basicCatalog)+`)`); got != "true" {
+		t.Errorf("capabilities() lacks the basic catalog: %s", evalJSON(ctx, `T.rr("host").capabilities()`))
+	}
+}
+
+// TestWorkerModeFallbacks: the engine runs on the page's thread when the page asks for
+// it (A2UI_MODE = "main"), when its CSP refuses workers, and when the page declared page
+// functions before the engine started (they are synchronous and run on the page's
+// thread); each still renders, and A2UI.mode tells which mode is live.
+func TestWorkerModeFallbacks(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	const show = `<div id="host"></div><script>
+A2UI.ready.then(async () => {
+  const r = A2UI.mount(document.getElementById("host"), {});
+  r.process(` + "`" + `{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"%CAT%"}}
+{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":%TEXT%}]}}` + "`" + `);
+  await r.flush();
+  window.done = document.getElementById("host").shadowRoot.textContent.trim();
+});
+</script>`
+	plain := strings.NewReplacer("%CAT%", basicCatalog, "%TEXT%", `"shown"`).Replace(show)
+	csp := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; worker-src 'none'")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!doctype html><html><body><script src="/a2ui.js"></script>` + plain + `</body></html>`))
+	})
+	fns := strings.NewReplacer("%CAT%", "https://example.com/fn", "%TEXT%", `{"call":"shout","args":{"s":"shown"}}`).Replace(show)
+	base := serve(t,
+		page("/main.html", `<!doctype html><html><body><script>A2UI_MODE = "main";</script><script src="/a2ui.js"></script>`+plain+`</body></html>`),
+		handle("/csp.html", csp),
+		page("/fns.html", `<!doctype html><html><body><script src="/a2ui.js"></script><script>
+A2UI.defineCatalog({catalogId: "https://example.com/fn", extends: "basic",
+  functions: {shout: {args: {s: "string"}, returns: "string", call: (a) => a.s.toUpperCase(), budgetMs: 1000}}});
+</script>`+fns+`</body></html>`),
+		page("/auto.html", `<!doctype html><html><body><script src="/a2ui.js"></script>`+plain+`</body></html>`),
+	)
+	for _, c := range []struct{ path, mode, text string }{
+		{"/auto.html", "worker", "shown"},
+		{"/main.html", "main", "shown"},
+		{"/csp.html", "main", "shown"},
+		{"/fns.html", "main", "SHOWN"},
+	} {
+		t.Run(strings.TrimSuffix(c.path[1:], ".html"), func(t *testing.T) {
+			ctx := newTab(t)
+			navigate(ctx, base+c.path)
+			waitJS(ctx, `typeof window.done === "string"`)
+			if got := evalJS[string](ctx, `A2UI.mode`); got != c.mode {
+				t.Errorf("A2UI.mode = %q, want %q", got, c.mode)
+			}
+			if got := evalJS[string](ctx, `window.done`); got != c.text {
+				t.Errorf("text = %q, want %q", got, c.text)
+			}
+		})
+	}
+}

@@ -1,0 +1,275 @@
+// a2ui-worker.js: the engine's side of worker mode. The same dist/a2ui.js, loaded as a
+// dedicated worker by web/a2ui.js, runs this part only: it compiles and runs the Go engine
+// here, off the page's main thread, and gives Go the two JS objects it talks to, built
+// from messages instead of the DOM:
+//  - globalThis.__a2uiRuntime: attach/detach/apply as web/a2ui-runtime.js has them;
+//    apply copies each op batch and posts the batches of one task in one message, the
+//    buffers transferred; the page's runtime applies them and sends the events back.
+//  - each renderer's hooks (emit, host, removeHost, notice, activity, openURL, sendAction,
+//    callFunction, hold/take): posted to the page, which runs its own hooks there.
+// Page → worker messages: {t: "init" | "start" | "module" | "create" | "call" | "fetch" |
+// "event" | "settle" | "restart"}; worker → page: {t: "hello" | "compiled" | "module" |
+// "up" | "fatal" | "failed" | "ops" | "attach" | "detach" | "hook" | "style" | "settled" |
+// "mirror" | "created"}. Both sides are in this bundle; the protocol is private.
+// Page functions are synchronous and run on the page's thread: a page that declares
+// them before the engine starts gets main-thread mode (web/a2ui.js); in worker mode a
+// call fails with FUNCTION_UNAVAILABLE's message.
+(() => {
+  "use strict";
+  if (typeof WorkerGlobalScope === "undefined" || !(globalThis instanceof WorkerGlobalScope)) return;
+  if (globalThis.__a2uiRuntime) return;
+  const engine = globalThis.__a2uiEngine;
+  const scope = /** @type {any} */ (globalThis); // a DedicatedWorkerGlobalScope
+  const post = (m, transfer) => {
+    flushOps();
+    scope.postMessage(m, transfer || []);
+  };
+
+  // ---- op batches --------------------------------------------------------------------
+  // The batches Go applies in one task leave in one message at the task's end.
+  let ops = [], opsQueued = false;
+  function flushOps() {
+    if (ops.length === 0) return;
+    const list = ops;
+    ops = [];
+    scope.postMessage({ t: "ops", b: list }, list.map((u) => u.buffer));
+    mirrorSoon();
+  }
+  let nextIndex = 0;
+  let onEvent = null, warm = null, warmed = false;
+  globalThis.__a2uiRuntime = Object.freeze({
+    // el is the stub hooks.host returned: {m, id}; the page attaches its own element.
+    attach(name, el) {
+      const index = ++nextIndex;
+      post({ t: "attach", name, index, m: el.m, id: el.id });
+      return index;
+    },
+    detach(name) { post({ t: "detach", name }); },
+    apply(bytes, len) {
+      const n = len === undefined ? bytes.length : len;
+      ops.push(bytes.slice(0, n));
+      if (!opsQueued) {
+        opsQueued = true;
+        queueMicrotask(() => { opsQueued = false; flushOps(); });
+      }
+      if (!warmed && warm) { // the update warm-up (webhost/warm.go), off the page's thread
+        warmed = true;
+        setTimeout(function again(tries) {
+          if (warm && warm() === 0 && (tries | 0) < 40) setTimeout(again, 50, (tries | 0) + 1);
+        }, 50, 0);
+      }
+      return null; // the page reports a batch it rejects
+    },
+    setEventHandler(fn) { onEvent = typeof fn === "function" ? fn : null; },
+    setInput(x) { warm = x && typeof x.warm === "function" ? x.warm : null; },
+    factory() {},
+    reset() { onEvent = null; warm = null; },
+  });
+
+  // ---- renderers ---------------------------------------------------------------------
+  const rs = new Map(); // mount id -> {r, hooks, models: Map<surface, {rev, at, cost}>, surfaces}
+  const promises = new Map(); // id -> {resolve, reject} of promises the page settles
+  let nextPromise = 0;
+  const pagePromise = (send) => new Promise((resolve, reject) => {
+    const id = ++nextPromise;
+    promises.set(id, { resolve, reject });
+    send(id);
+  });
+  // A trusted event the page forwarded (a click, a key) arms one openUrl within 5 s, as
+  // the page's own guard does; the page checks its user activation again before opening.
+  let armedAt = -Infinity;
+
+  function hooksFor(m, intl) {
+    const hook = (fn) => (...args) => { post({ t: "hook", m, fn, args }); };
+    const hooks = {
+      intl,
+      hold: false,
+      take: () => null,
+      emit: hook("emit"),
+      removeHost: hook("removeHost"),
+      notice: hook("notice"),
+      activity: hook("activity"),
+      host(id) {
+        return { m, id, style: { setProperty(name, value) { post({ t: "style", m, id, name, value }); } } };
+      },
+      openURL(u) {
+        if (performance.now() - armedAt > 5000) return false;
+        armedAt = -Infinity; // one window per interaction
+        post({ t: "hook", m, fn: "openURL", args: [u] });
+        return true;
+      },
+      callFunction() {
+        return JSON.stringify({ error: "page functions run on the page's thread: this page's engine runs in a worker (A2UI.mode \"worker\"); define the catalog before a2ui.js starts the engine, or set A2UI_MODE = \"main\"" });
+      },
+      sendAction: null,
+    };
+    return hooks;
+  }
+
+  // The page's mirror of each renderer: its surfaces, and each surface's data model as of
+  // the last frame, so renderer.surfaces() and dataModel() stay synchronous there. A model
+  // is serialized again when its revision moved, at most every 4x its last serialization
+  // cost (so a mirror never takes more than a fifth of the engine's time), and always
+  // when the page flushes.
+  let mirrorQueued = false;
+  function mirrorSoon() {
+    if (mirrorQueued) return;
+    mirrorQueued = true;
+    setTimeout(() => { mirrorQueued = false; mirrorAll(false); }, 0);
+  }
+  function mirrorAll(force) {
+    for (const [m, x] of rs) mirror(m, x, force);
+  }
+  function mirror(m, x, force) {
+    const r = x.r;
+    const surfaces = r.surfaces();
+    const out = { t: "mirror", m, models: {}, caps: undefined, surfaces: undefined, stats: undefined };
+    let any = false;
+    if (surfaces !== x.surfaces) {
+      x.surfaces = surfaces;
+      out.surfaces = surfaces;
+      any = true;
+    }
+    const ids = JSON.parse(surfaces);
+    for (const id of x.models.keys()) if (!ids.includes(id)) x.models.delete(id);
+    const now = performance.now();
+    let later = false;
+    for (const id of ids) {
+      const rev = r.dataModelRev(id);
+      let s = x.models.get(id);
+      if (s && s.rev === rev) continue;
+      if (!s) x.models.set(id, s = { rev: -1, at: -Infinity, cost: 0 });
+      if (!force && now - s.at < 4 * s.cost) { later = true; continue; }
+      const t0 = performance.now();
+      out.models[id] = r.dataModel(id) || null;
+      s.cost = performance.now() - t0;
+      s.at = t0;
+      s.rev = rev;
+      any = true;
+    }
+    if (later) mirrorSoon();
+    const caps = r.capabilities();
+    if (caps !== x.caps) {
+      x.caps = caps;
+      out.caps = caps;
+      any = true;
+    }
+    if (globalThis.__a2uiGo && typeof globalThis.__a2uiGo.stats === "function") {
+      out.stats = globalThis.__a2uiGo.stats();
+      any = true;
+    }
+    if (any) post(out);
+  }
+
+  // ---- the engine --------------------------------------------------------------------
+  let module = null, current = null, godebug = "";
+  async function start() {
+    const inst = await engine.start(module, godebug, (reason) => {
+      if (current !== inst) return;
+      current = null;
+      rs.clear();
+      post({ t: "fatal", reason });
+    });
+    current = inst;
+    post({ t: "up" });
+  }
+
+  function create(msg) {
+    const hooks = hooksFor(msg.m, msg.intl);
+    if (msg.sendAction) {
+      hooks.sendAction = (body, actionId) => pagePromise((id) => post({ t: "hook", m: msg.m, fn: "sendAction", args: [body, actionId], p: id }));
+    }
+    const r = current.api.create(hooks, msg.options);
+    if (!r || typeof r.error === "string") {
+      post({ t: "created", m: msg.m, error: r ? r.error : "the engine refused the renderer", code: r && r.code });
+      return;
+    }
+    const x = { r, hooks, models: new Map(), surfaces: "", caps: "" };
+    rs.set(msg.m, x);
+    x.caps = r.capabilities();
+    x.surfaces = r.surfaces();
+    post({ t: "created", m: msg.m, dir: r.dir, headingBase: r.headingBase, caps: x.caps });
+  }
+
+  const streams = new Map(); // id -> Promise<Response>, fetched as soon as the page asked
+  const settled = (p) => [() => post({ t: "settled", p, ok: true }),
+    (e) => post({ t: "settled", p, ok: false, error: String((e && e.message) || e) })];
+
+  function call(msg) {
+    const x = rs.get(msg.m);
+    if (!x) {
+      if (msg.p) post({ t: "settled", p: msg.p, ok: false, error: "a2ui: renderer destroyed" });
+      return;
+    }
+    const r = x.r;
+    switch (msg.fn) {
+      case "process":
+        // The frame pending (Go set hooks.hold): the next frame takes what came meanwhile.
+        r.process(msg.s);
+        return;
+      case "attach": {
+        const resp = streams.get(msg.stream) || Promise.reject(new Error("a2ui: no such stream"));
+        streams.delete(msg.stream);
+        r.attach(resp, msg.req).then(...settled(msg.p));
+        return;
+      }
+      case "flush":
+        r.flush().then(() => { flushOps(); mirror(msg.m, x, true); }).then(...settled(msg.p));
+        return;
+      case "addCatalogs": r.addCatalogs(msg.s); mirrorSoon(); return;
+      case "send": r.send(msg.s); return;
+      case "destroy": rs.delete(msg.m); r.destroy(); return;
+    }
+  }
+
+  scope.addEventListener("message", (e) => {
+    const msg = e.data;
+    switch (msg.t) {
+      case "init":
+        godebug = msg.godebug || "";
+        if (msg.testHooks) globalThis.__a2uiTestHooks = true;
+        engine.compile(msg.src).then((mod) => {
+          module = mod;
+          post({ t: "compiled" });
+        }, (err) => post({ t: "failed", error: String((err && err.message) || err) }));
+        return;
+      case "module": // the page runs the engine itself (main-thread mode after all)
+        post({ t: "module", module });
+        return;
+      case "start":
+      case "restart":
+        start().catch((err) => post({ t: "failed", error: String((err && err.message) || err) }));
+        return;
+      case "create":
+        if (current) create(msg);
+        return;
+      case "fetch": {
+        const resp = fetch(msg.url, msg.init);
+        resp.catch(() => {}); // reported by the renderer that attaches it
+        streams.set(msg.id, resp);
+        return;
+      }
+      case "call":
+        if (current) call(msg);
+        return;
+      case "event": {
+        const a = msg.a;
+        if ((a[2] & 1) === 0 && /^(click|keydown|submit|change) /.test(a[4])) armedAt = performance.now();
+        if (onEvent !== null && current) onEvent(...a);
+        return;
+      }
+      case "settle": {
+        const p = promises.get(msg.p);
+        if (!p) return;
+        promises.delete(msg.p);
+        if (msg.ok) p.resolve(undefined);
+        else p.reject(new Error(msg.error || "rejected"));
+        return;
+      }
+      case "exitForTest":
+        if (current && current.api.exitForTest) current.api.exitForTest();
+        return;
+    }
+  });
+  scope.postMessage({ t: "hello" });
+})();
