@@ -32,8 +32,12 @@
     if (ops.length === 0) return;
     const list = ops;
     ops = [];
-    scope.postMessage({ t: "ops", b: list }, list.map((u) => u.buffer));
-    mirrorSoon();
+    const mirrors = [];
+    for (const [m, x] of rs) {
+      const out = mirror(m, x, false, true);
+      if (out) mirrors.push(out);
+    }
+    scope.postMessage({ t: "ops", b: list, mirrors }, list.map((u) => u.buffer));
   }
   let nextIndex = 0;
   let onEvent = null, warm = null, warmed = false;
@@ -56,6 +60,7 @@
         warmed = true;
         setTimeout(function again(tries) {
           if (warm && warm() === 0 && (tries | 0) < 40) setTimeout(again, 50, (tries | 0) + 1);
+          else setTimeout(postStats, 0);
         }, 50, 0);
       }
       return null; // the page reports a batch it rejects
@@ -102,28 +107,48 @@
         return JSON.stringify({ error: "page functions run on the page's thread: this page's engine runs in a worker (A2UI.mode \"worker\"); define the catalog before a2ui.js starts the engine, or set A2UI_MODE = \"main\"" });
       },
       sendAction: null,
+      frame: () => mirrorSoon(), // Go rendered a frame (webhost: hooks.frame)
     };
     return hooks;
   }
 
-  // The page's mirror of each renderer: its surfaces, and each surface's data model as of
-  // the last frame, so renderer.surfaces() and dataModel() stay synchronous there. A model
-  // is serialized again when its revision moved, at most every 4x its last serialization
-  // cost (so a mirror never takes more than a fifth of the engine's time), and always
-  // when the page flushes.
+  // The page's mirror of each renderer: its surfaces, and each surface's data model, so
+  // renderer.surfaces() and dataModel() stay synchronous there. A changed model travels
+  // in the message of the op batch that shows it (the page's DOM and model agree), unless
+  // it is large (its last serialization took over 2 ms): then it follows in a message of
+  // its own, at most every 4x that cost (a mirror never takes more than a fifth of the
+  // engine's time), and at once when the page flushes.
   let mirrorQueued = false;
   function mirrorSoon() {
     if (mirrorQueued) return;
     mirrorQueued = true;
-    setTimeout(() => { mirrorQueued = false; mirrorAll(false); }, 0);
+    setTimeout(() => {
+      mirrorQueued = false;
+      for (const [m, x] of rs) {
+        const out = mirror(m, x, false, false);
+        if (out) post(out);
+      }
+      postStats();
+    }, 0);
   }
-  function mirrorAll(force) {
-    for (const [m, x] of rs) mirror(m, x, force);
+  let lastStats = "";
+  // postStats sends Go's counters (__a2uiGo.stats(): tests and the bench read them on the
+  // page) when they changed.
+  function postStats() {
+    if (!current || typeof current.api.stats !== "function") return;
+    const st = current.api.stats();
+    const j = JSON.stringify(st);
+    if (j === lastStats) return;
+    lastStats = j;
+    post({ t: "stats", stats: st });
   }
-  function mirror(m, x, force) {
+  const LARGE_MS = 2;
+  // mirror returns the renderer's changes since the last mirror ({t: "mirror", …}) or
+  // null; small: only models that serialize fast (the rest are left for mirrorSoon).
+  function mirror(m, x, force, small) {
     const r = x.r;
     const surfaces = r.surfaces();
-    const out = { t: "mirror", m, models: {}, caps: undefined, surfaces: undefined, stats: undefined };
+    const out = { t: "mirror", m, models: {}, caps: undefined, surfaces: undefined };
     let any = false;
     if (surfaces !== x.surfaces) {
       x.surfaces = surfaces;
@@ -136,41 +161,49 @@
     let later = false;
     for (const id of ids) {
       const rev = r.dataModelRev(id);
-      let s = x.models.get(id);
-      if (s && s.rev === rev) continue;
-      if (!s) x.models.set(id, s = { rev: -1, at: -Infinity, cost: 0 });
-      if (!force && now - s.at < 4 * s.cost) { later = true; continue; }
+      let st = x.models.get(id);
+      if (st && st.rev === rev) continue;
+      if (!st) x.models.set(id, st = { rev: -1, at: -Infinity, cost: 0 });
+      if (!force && ((small && st.cost > LARGE_MS) || now - st.at < 4 * st.cost)) {
+        later = true;
+        continue;
+      }
       const t0 = performance.now();
       out.models[id] = r.dataModel(id) || null;
-      s.cost = performance.now() - t0;
-      s.at = t0;
-      s.rev = rev;
+      st.cost = performance.now() - t0;
+      st.at = t0;
+      st.rev = rev;
       any = true;
     }
     if (later) mirrorSoon();
-    const caps = r.capabilities();
-    if (caps !== x.caps) {
-      x.caps = caps;
-      out.caps = caps;
-      any = true;
+    if (force) {
+      const caps = r.capabilities();
+      if (caps !== x.caps) {
+        x.caps = caps;
+        out.caps = caps;
+        any = true;
+      }
     }
-    if (globalThis.__a2uiGo && typeof globalThis.__a2uiGo.stats === "function") {
-      out.stats = globalThis.__a2uiGo.stats();
-      any = true;
-    }
-    if (any) post(out);
+    return any ? out : null;
   }
+  const mirrorNow = (m, x) => {
+    const out = mirror(m, x, true, false);
+    if (out) post(out);
+    postStats();
+  };
 
   // ---- the engine --------------------------------------------------------------------
   let module = null, current = null, godebug = "";
   async function start() {
+    const me = {};
     const inst = await engine.start(module, godebug, (reason) => {
-      if (current !== inst) return;
+      if (current === null || current.me !== me) return;
       current = null;
       rs.clear();
       post({ t: "fatal", reason });
     });
-    current = inst;
+    current = { me, api: inst.api };
+    postStats();
     post({ t: "up" });
   }
 
@@ -210,15 +243,26 @@
       case "attach": {
         const resp = streams.get(msg.stream) || Promise.reject(new Error("a2ui: no such stream"));
         streams.delete(msg.stream);
-        r.attach(resp, msg.req).then(...settled(msg.p));
+        // The model as the stream left it, before connect() resolves on the page.
+        const end = () => { flushOps(); if (rs.get(msg.m) === x) mirrorNow(msg.m, x); };
+        r.attach(resp, msg.req).then(() => end(), (e) => { end(); throw e; }).then(...settled(msg.p));
         return;
       }
       case "flush":
-        r.flush().then(() => { flushOps(); mirror(msg.m, x, true); }).then(...settled(msg.p));
+        r.flush().then(() => { flushOps(); if (rs.get(msg.m) === x) mirrorNow(msg.m, x); }).then(...settled(msg.p));
         return;
-      case "addCatalogs": r.addCatalogs(msg.s); mirrorSoon(); return;
+      case "addCatalogs": // capabilities follow once Go added them
+        r.addCatalogs(msg.s);
+        r.flush().then(() => { if (rs.get(msg.m) === x) mirrorNow(msg.m, x); });
+        return;
       case "send": r.send(msg.s); return;
-      case "destroy": rs.delete(msg.m); r.destroy(); return;
+      case "destroy":
+        rs.delete(msg.m);
+        r.destroy();
+        // Go lets go of the renderer's callbacks as its pending timers fire: the counters
+        // follow for a second.
+        for (const ms of [0, 20, 100, 300, 1000]) setTimeout(postStats, ms);
+        return;
     }
   }
 
@@ -238,6 +282,7 @@
         return;
       case "start":
       case "restart":
+        if (msg.testHooks) globalThis.__a2uiTestHooks = true;
         start().catch((err) => post({ t: "failed", error: String((err && err.message) || err) }));
         return;
       case "create":
@@ -251,11 +296,13 @@
       }
       case "call":
         if (current) call(msg);
+        mirrorSoon(); // what the call changed, even without an op batch
         return;
       case "event": {
         const a = msg.a;
         if ((a[2] & 1) === 0 && /^(click|keydown|submit|change) /.test(a[4])) armedAt = performance.now();
         if (onEvent !== null && current) onEvent(...a);
+        mirrorSoon(); // typing changes the model without always changing the DOM
         return;
       }
       case "settle": {

@@ -224,9 +224,13 @@
     window.__a2uiRuntime.setEventHandler(workerEvents);
     e.create = (hooks, options) => new Promise((resolve) => {
       const m = ++nextId;
-      const w = { hooks, x: { models: {}, surfaces: "[]", caps: "" }, created: null };
+      const w = { hooks, hosts: new Map(), x: { models: {}, surfaces: "[]", caps: "" }, created: null };
       wmounts.set(m, w);
       w.created = (msg) => {
+        if (msg.switched) { // the engine moved to this thread meanwhile: create it there
+          resolve({ switched: true });
+          return;
+        }
         if (typeof msg.error === "string") {
           wmounts.delete(m);
           resolve({ error: msg.error, code: msg.code });
@@ -263,20 +267,25 @@
     const rt = window.__a2uiRuntime;
     switch (msg.t) {
       case "ops":
+        for (const x of msg.mirrors) mirrored(x); // the models these batches show
         for (const b of msg.b) {
           const err = rt.apply(new Uint8Array(b.buffer || b));
           if (err) console.error("a2ui: patch failed: " + err);
         }
         return;
-      case "attach": {
+      case "attach": { // hooks.host runs once per surface, as Go calls it once
         const w = wmounts.get(msg.m);
-        if (w) rt.attach(msg.name, w.hooks.host(msg.id), msg.index);
+        if (!w) return;
+        const el = w.hosts.get(msg.id) || w.hooks.host(msg.id);
+        w.hosts.set(msg.id, el);
+        rt.attach(msg.name, el, msg.index);
         return;
       }
       case "detach": rt.detach(msg.name); return;
       case "style": {
         const w = wmounts.get(msg.m);
-        if (w) w.hooks.host(msg.id).style.setProperty(msg.name, msg.value);
+        const el = w && w.hosts.get(msg.id);
+        if (el) el.style.setProperty(msg.name, msg.value);
         return;
       }
       case "hook": {
@@ -295,22 +304,12 @@
           }
           return;
         }
+        if (msg.fn === "removeHost") w.hosts.delete(msg.args[0]);
         w.hooks[msg.fn](...msg.args);
         return;
       }
-      case "mirror": {
-        const w = wmounts.get(msg.m);
-        if (msg.stats) goStats = msg.stats;
-        if (!w) return;
-        if (msg.surfaces !== undefined) {
-          w.x.surfaces = msg.surfaces;
-          const ids = JSON.parse(msg.surfaces);
-          for (const id of Object.keys(w.x.models)) if (!ids.includes(id)) delete w.x.models[id];
-        }
-        Object.assign(w.x.models, msg.models);
-        if (msg.caps !== undefined) w.x.caps = msg.caps;
-        return;
-      }
+      case "stats": goStats = msg.stats; return;
+      case "mirror": mirrored(msg); return;
       case "settled": {
         const p = waiting.get(msg.p);
         if (!p) return;
@@ -341,10 +340,53 @@
     }
   }
 
+  // mirrored takes a renderer's mirror update from the worker.
+  function mirrored(msg) {
+    const w = wmounts.get(msg.m);
+    if (!w) return;
+    if (msg.surfaces !== undefined) {
+      w.x.surfaces = msg.surfaces;
+      const ids = JSON.parse(msg.surfaces);
+      for (const id of Object.keys(w.x.models)) if (!ids.includes(id)) delete w.x.models[id];
+    }
+    Object.assign(w.x.models, msg.models);
+    if (msg.caps !== undefined) w.x.caps = msg.caps;
+  }
+
+  // toMainThread moves the engine from the worker to this thread, once: page functions
+  // (synchronous, the page's own) arrived after it started in the worker. The worker hands
+  // its compiled module over; the live renderers come back on the new engine as after a
+  // restart (their src and GET connect() streams are opened again), without a notice.
+  let switching = null;
+  function toMainThread() {
+    if (mode !== "worker") return Promise.resolve(engine);
+    if (!switching) switching = (async () => {
+      module = await new Promise((resolve) => { workerModule = resolve; toWorker({ t: "module" }); });
+      worker.terminate();
+      const old = engine;
+      if (old) old.dead = true;
+      for (const p of waiting.values()) p.reject(new Error("a2ui: the engine moved to the page's thread"));
+      waiting.clear();
+      const moved = Array.from(wmounts.values());
+      wmounts.clear();
+      try { window.__a2uiRuntime.reset(); } catch (err) { /* no runtime script */ }
+      mode = "main";
+      A2UI.mode = "main";
+      const e = await startMainEngine();
+      for (const w of moved) w.created({ switched: true });
+      for (const m of Array.from(mounts)) await m.move(e);
+      return e;
+    })();
+    return switching;
+  }
+  const hasFunctions = (decls) => decls.some((d) => Object.keys(d.functions).length > 0);
+
   // streams: a stream the page asked for (src, connect()) is fetched where the engine
   // reads it: in the worker, or here. {id, resp: Promise<Response> here, else null}.
   let modeKnown = null;
   const openStream = (href, init) => {
+    // What crosses to the worker is plain data: headers as an object.
+    init = Object.assign({}, init, { headers: Object.fromEntries(new Headers(init.headers || {})) });
     const s = { id: ++nextId, resp: null, ready: null };
     s.ready = modeKnown.then((m) => {
       if (m === "worker") {
@@ -444,6 +486,10 @@
     if (pageCatalogs.some((x) => x.catalogId === id)) throw new Error("a2ui: catalog " + JSON.stringify(id) + " is already defined");
     const d = declare(c);
     pageCatalogs.push(d);
+    if (mode === "worker" && hasFunctions([d])) { // its functions run here: so does the engine
+      toMainThread().catch((err) => console.error("a2ui: moving the engine to the page's thread failed", err));
+      return;
+    }
     for (const m of mounts) m.addCatalog(d);
   }
   // callFunction runs host function key with the JSON arguments (Go calls it on its UI
@@ -763,8 +809,11 @@
       });
     };
     let started = false;
-    const create = async (go) => {
-      const created = await go.create(hooks, {
+    // create makes the Go renderer: at once on this thread, through a message in worker
+    // mode (then it returns a promise).
+    const create = (go) => {
+      if (mode === "worker" && hasFunctions(own)) return toMainThread().then(create); // see toMainThread
+      const created = go.create(hooks, {
         actionURL: options.actionURL || options.actionUrl || "",
         headers: options.headers || {},
         trustedClicksOnly: !!options.trustedClicksOnly,
@@ -798,6 +847,10 @@
         catalogs: JSON.stringify(pageCatalogs.concat(own)),
         defaultCatalog,
       });
+      return created && typeof created.then === "function" ? created.then(created2) : created2(created);
+    };
+    const created2 = (created) => {
+      if (created && created.switched) return toMainThread().then(create);
       known = new Set(pageCatalogs);
       started = true;
       if (created && typeof created.error === "string") {
@@ -849,9 +902,21 @@
         wrap.replaceChildren(notice);
         element.dispatchEvent(new CustomEvent("a2ui-fatal", { detail: { reason }, bubbles: true, composed: true }));
       },
+      // move: the engine moved to this thread (toMainThread); a renderer not yet created
+      // is created there by its pending create.
+      async move(go) {
+        if (dead || !r) return;
+        r = null;
+        takeover.clear();
+        for (const rej of pending) rej(new Error("a2ui: the engine moved to the page's thread"));
+        pending.clear();
+        wrap.replaceChildren();
+        await recovery.revive(go);
+      },
       async revive(go) {
         if (dead) return;
-        await create(go);
+        const c = create(go);
+        if (c && typeof c.then === "function") await c;
         if (dead || !r) return;
         if (notice) {
           notice.setAttribute("role", "status");
@@ -868,9 +933,12 @@
       },
     };
     mounts.add(recovery);
-    const whenLive = ready.then(async ({ go }) => {
-      if (dead || !engine) return;
-      await create(go);
+    const whenLive = ready.then(async () => {
+      if (switching) await switching; // the engine is moving to this thread
+      const go = engine; // the live one (a restart or a move replaces it)
+      if (dead || !go || go.dead) return;
+      const c = create(go); // at once on this thread: the renderer is live in this task
+      if (c && typeof c.then === "function") await c;
       if (dead) return;
       // Ready first (a listener's own calls queue behind the earlier ones), then the queue.
       element.dispatchEvent(new CustomEvent("a2ui-ready", { bubbles: true, composed: true }));

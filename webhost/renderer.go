@@ -115,9 +115,16 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	if l, err := args[0].Get("intl"); err == nil && l.Type() == safejs.TypeString {
 		locale, _ = l.String()
 	}
+	// hooks.frame (worker mode, web/a2ui-worker.js) hears of every frame: the page's
+	// mirror of the data model follows a change that patched nothing.
+	onFrame, _ := args[0].Get("frame")
+	notify := onFrame.Type() == safejs.TypeFunction
 	jr.frame = newFrameRequester(func() {
 		if !jr.destroyed {
 			jr.r.Frame()
+			if notify {
+				_, _ = onFrame.Invoke()
+			}
 		}
 	}, func() int {
 		if jr.destroyed {

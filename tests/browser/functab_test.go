@@ -39,7 +39,7 @@ window.funcTab = () => {
 };
 </script><script src="/a2ui.js"></script>`
 	html := strings.Replace(rendererPageHTML, `<script src="/a2ui.js"></script>`, hook, 1)
-	return page(rendererPagePath, strings.Replace(html, "%BODY%", "", 1))
+	return page(rendererPagePath, pinMain(strings.Replace(html, "%BODY%", "", 1))) // the page's own instance
 }
 
 // TestFuncTabExpanded: the wasm that make build writes has the runtime's findfunctab in

@@ -346,7 +346,7 @@ func TestWarmTypingOnFirstFocus(t *testing.T) {
 func TestTypingPatchesInTheInputTask(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	base := serve(t, rendererPage())
+	base := serve(t, rendererPageMain()) // the same task: the engine is on this thread
 	ctx := openRenderer(t, base, "")
 	mountTypingForm(ctx, "")
 	got := evalJS[[]string](ctx, `(() => {

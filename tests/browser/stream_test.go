@@ -277,7 +277,7 @@ func TestErrorReportsDoNotLoop(t *testing.T) {
 func TestStreamHeldForTheFrame(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	ctx := openRenderer(t, serve(t, rendererPage()), "")
+	ctx := openRenderer(t, serve(t, rendererPageMain()), "") // the page holds payloads in main-thread mode
 	const n = 400
 	got := evalJS[map[string]float64](ctx, `(async () => {
 	  const r = T.rr("host");
@@ -400,7 +400,7 @@ func TestOutlinePassOnlyForHeadings(t *testing.T) {
 func TestIdleFrameSkipsGap(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	ctx := openRenderer(t, serve(t, rendererPage()), noRenderBudget)
+	ctx := openRenderer(t, serve(t, rendererPageMain()), noRenderBudget) // requestIdleCallback: the page's thread
 	ids := make([]string, 5000)
 	comps := make([]string, 0, 5001)
 	for i := range ids {

@@ -40,7 +40,7 @@ func gcLines(ctx context.Context) int {
 func TestTypingThroughTheExport(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	base := serve(t, rendererPage())
+	base := serve(t, rendererPageMain())
 	ctx := openRenderer(t, base, "")
 	mountTypingForm(ctx, "")
 	evalJSON(ctx, `(() => {
@@ -85,7 +85,7 @@ func TestTypingThroughTheExport(t *testing.T) {
 func TestTypingExportValues(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	base := serve(t, rendererPage())
+	base := serve(t, rendererPageMain())
 	ctx := openRenderer(t, base, "")
 	mountTypingForm(ctx, "start")
 	type result struct {
@@ -152,7 +152,7 @@ window.pokeCatalog = {
 func TestTypingWhileGoIsBusy(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	base := serve(t, rendererPageWith(rendererPagePath, typingBusyPage))
+	base := serve(t, rendererPageMainWith(typingBusyPage))
 	ctx := openRenderer(t, base, `{catalogs: [pokeCatalog]}`)
 	processLines(ctx, "host",
 		`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"https://example.com/catalogs/poke/v1"}}`,
@@ -189,7 +189,7 @@ func TestTypingExportThroughGC(t *testing.T) {
 	requireBuilt(t)
 	// The loader passes GODEBUG=gctrace=1: Go prints a line per GC cycle to the console.
 	html := strings.Replace(strings.Replace(rendererPageHTML, "%BODY%", "", 1), `<script src="/a2ui.js">`, `<script src="/a2ui.js" data-godebug="gctrace=1">`, 1)
-	base := serve(t, page(rendererPagePath, html))
+	base := serve(t, page(rendererPagePath, pinMain(html)))
 	ctx := openRenderer(t, base, "")
 	mountTypingForm(ctx, "")
 	before := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
@@ -230,7 +230,7 @@ func TestTypingExportThroughGC(t *testing.T) {
 func TestTypingExportIMEComposition(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	base := serve(t, rendererPage())
+	base := serve(t, rendererPageMain())
 	ctx := openRenderer(t, base, "")
 	mountTypingForm(ctx, "ab")
 	evalJSON(ctx, `(() => {
@@ -286,7 +286,7 @@ window.relayCatalog = {
 func TestTypingExportKicksTheScheduler(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	base := serve(t, rendererPageWith(rendererPagePath, typingRelayPage))
+	base := serve(t, rendererPageMainWith(typingRelayPage))
 	ctx := openRenderer(t, base, `{catalogs: [relayCatalog]}`)
 	processLines(ctx, "host",
 		`{"version":"v0.9","createSurface":{"surfaceId":"form","catalogId":"https://example.com/catalogs/relay/v1"}}`,

@@ -12,7 +12,7 @@ import (
 func TestWarmUpdateAfterFirstFrame(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	base := serve(t, rendererPage())
+	base := serve(t, rendererPageMain()) // the page's runtime warms in main-thread mode (the worker warms on its own)
 	ctx := openRenderer(t, base, "")
 	// Idle time with no surface: the page's next idle period has come.
 	evalJSON(ctx, `new Promise((r) => requestIdleCallback(() => requestIdleCallback(() => r(true))))`)

@@ -55,7 +55,6 @@ func TestWorkerMode(t *testing.T) {
 		t.Errorf("field value = %s", got)
 	}
 	clickReady(ctx, "host", "button")
-	clickIn(ctx, "host", "button")
 	if err := waitJSErr(ctx, `T.events("host", "a2ui-action").length === 1`, waitTimeout()); err != nil {
 		t.Fatalf("%v; log %s; stats %s", err, evalJSON(ctx, `T.log`), evalJSON(ctx, `[__a2uiRuntime.stats, __a2uiGo.stats()]`))
 	}
@@ -117,4 +116,23 @@ A2UI.defineCatalog({catalogId: "https://example.com/fn", extends: "basic",
 			}
 		})
 	}
+}
+
+// mainModeScript pins a page's engine to the main thread, for the tests of mechanisms
+// that exist only there: the typing export into Go's memory, the page's held payloads,
+// the main thread's own slicing and idle frames, the loader's instance hooks.
+const mainModeScript = `<script>A2UI_MODE = "main";</script>`
+
+// pinMain puts mainModeScript before the loader's script tag in html.
+func pinMain(html string) string {
+	return strings.Replace(html, `<script src="/a2ui.js"`, mainModeScript+`<script src="/a2ui.js"`, 1)
+}
+
+// rendererPageMain is rendererPage with the engine on the main thread.
+func rendererPageMain() Route { return rendererPageMainWith("") }
+
+// rendererPageMainWith is rendererPageWith(rendererPagePath, body) with the engine on the
+// main thread.
+func rendererPageMainWith(body string) Route {
+	return page(rendererPagePath, pinMain(strings.Replace(rendererPageHTML, "%BODY%", body, 1)))
 }
