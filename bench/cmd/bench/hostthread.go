@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -114,6 +115,22 @@ func (b *bench) noteMode(v hostVariant, mode string) {
 		mode = "absent"
 	}
 	b.hostModes[v.key][mode]++
+}
+
+// hostRuns measures renderer r's variants once; ours' two modes take turns going first.
+func (b *bench) hostRuns(r string, run int) {
+	var vs []hostVariant
+	for _, v := range b.hostVariants() {
+		if v.renderer == r {
+			vs = append(vs, v)
+		}
+	}
+	if run%2 == 1 {
+		slices.Reverse(vs)
+	}
+	for _, v := range vs {
+		b.hostRun(v)
+	}
 }
 
 // hostRun measures one variant once: start-up in a fresh browser, then the workloads.

@@ -213,11 +213,7 @@ func (b *bench) runAll() {
 			}
 			if c.want("mainthread") || c.want("host") {
 				b.hostRan = true
-				for _, v := range b.hostVariants() {
-					if v.renderer == r {
-						b.hostRun(v)
-					}
-				}
+				b.hostRuns(r, run)
 			}
 			if c.want("memory") {
 				b.memory(r, ceilMs)
