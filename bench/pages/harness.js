@@ -195,6 +195,7 @@
   // surface whose Text shows /title: the line is sent once that Text has been painted.
   // Ours needs limits.maxLine above 5 MB (its page gets ?maxline=8388608).
   async function bigLine(_n, ceilMs) {
+    lastT0 = now(); // until the line is sent (a failed initial render is measured from here)
     const pad = "x".repeat(500);
     const rows = [];
     for (let i = 0; i < 9000; i++) rows.push({ id: "row-" + i, name: "Item " + i, note: pad });
@@ -358,7 +359,7 @@
     await frame();
     const painted1 = now(); // the rAF after the DOM holds the surface: that frame paints it
     await task();
-    const host = await hostFigures(painted1);
+    const host = P ? await P.atPaint(painted1) : null;
     const fcp = performance.getEntriesByName("first-contentful-paint")[0];
     return {
       renderer: A.name,
@@ -376,18 +377,6 @@
       marks: performance.getEntriesByType("mark").map((m) => ({ name: m.name, t: m.startTime })),
       inittrace: initLines,
     };
-  }
-
-  // hostFigures: what the host page's main thread went through from navigation until the
-  // first surface was painted at t: long tasks overlapping [0, t] and the worst lateness of
-  // its 16 ms timer ticks due before t (awaiting the first tick due after t). Stops the ticks.
-  async function hostFigures(t) {
-    if (!P) return null;
-    await P.tickAfter(t);
-    P.stopTimer();
-    const b = P.blocking(0, t);
-    if (!b) return null;
-    return { tbt: b.tbt, longest: b.longest, longCount: b.count, lateness: P.lateness(t) };
   }
 
   async function setupNoProbe() {
@@ -443,7 +432,7 @@
     return allRoots().map((r) => (r.innerHTML || "").slice(0, 4000));
   }
 
-  window.BENCH = { setup, stream, bulk, bigLine, blocking, hostFigures, update, setupTyping, typingState, memory, startup, dump, countText };
+  window.BENCH = { setup, stream, bulk, bigLine, blocking, update, setupTyping, typingState, memory, startup, dump, countText };
 
   if (location.hash === "#startup") {
     window.BENCH_startup = null;

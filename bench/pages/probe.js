@@ -11,6 +11,9 @@
 //   tickAfter(t)        resolves once a tick due at or after t has fired (so every tick due
 //                       before t has been counted)
 //   stopTimer()         ends the tick chain (the workload pages stop it in BENCH.setup)
+//   atPaint(t)          the start-up figures, once a tick due at or after t has fired, for
+//                       a first surface painted at t: {tbt, longest, longCount} of the long
+//                       tasks overlapping [0, t] and lateness(t); ends the tick chain
 (() => {
   "use strict";
   const PERIOD = 16;
@@ -76,5 +79,12 @@
     stopped = true;
   }
 
-  window.BENCH_PROBE = { blocking, lateness, tickAfter, stopTimer };
+  async function atPaint(t) {
+    await tickAfter(t);
+    stopTimer();
+    const b = blocking(0, t);
+    return b && { tbt: b.tbt, longest: b.longest, longCount: b.count, lateness: lateness(t) };
+  }
+
+  window.BENCH_PROBE = { blocking, lateness, tickAfter, stopTimer, atPaint };
 })();

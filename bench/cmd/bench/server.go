@@ -365,13 +365,7 @@ func prerenderedPage(lines []string, probe []byte) ([]byte, error) {
     }
     out.readyMs = performance.now();
     // The main-thread probe, from navigation to the paint (bench/pages/probe.js).
-    const P = window.BENCH_PROBE;
-    if (P) {
-      await P.tickAfter(out.paintMs);
-      P.stopTimer();
-      const b = P.blocking(0, out.paintMs);
-      if (b) out.host = { tbt: b.tbt, longest: b.longest, longCount: b.count, lateness: P.lateness(out.paintMs) };
-    }
+    if (window.BENCH_PROBE) out.host = await window.BENCH_PROBE.atPaint(out.paintMs);
     const fcp = performance.getEntriesByName("first-contentful-paint")[0];
     out.fcpMs = fcp ? fcp.startTime : null;
     out.resources = performance.getEntriesByType("resource").map((e) => ({
