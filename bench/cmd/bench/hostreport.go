@@ -6,7 +6,7 @@ import (
 )
 
 // hostMarkdown renders the host-page tables: a row per renderer (ours once per mode),
-// then ours / best anchor per column.
+// then ours / best anchor per column, and worker mode / main mode.
 func (b *bench) hostMarkdown() string {
 	if !b.hostRan {
 		return ""
@@ -20,8 +20,8 @@ func (b *bench) hostMarkdown() string {
 	sb.WriteString("and at start the worst lateness of the page's own 16 ms timer until the login form is painted. ")
 	sb.WriteString("Ours has a row per mode (`A2UI_MODE`). Start: a browser with a fresh profile per run, cold = its ")
 	sb.WriteString("first load, warm = its third. Workloads: from the first message until the page has settled. ")
-	sb.WriteString("Median (min–max); the ratio rows are ours / best anchor (median), or the difference in ms ")
-	sb.WriteString("where the best anchor is 0.\n\n")
+	sb.WriteString("Median (min–max); the ratio rows are ours / best anchor (median), and worker mode / main ")
+	sb.WriteString("mode, or the difference in ms where the divisor is 0.\n\n")
 	table := func(cols [][2]string) {
 		sb.WriteString("| main thread, ms |")
 		for _, c := range cols {
@@ -52,6 +52,13 @@ func (b *bench) hostMarkdown() string {
 					}
 				}
 				sb.WriteString(" " + hostRatio(b.res[c[0]][v.key], anchors) + " |")
+			}
+			sb.WriteString("\n")
+		}
+		if len(vs) > 1 && vs[0].key == "ours-main" && vs[1].key == "ours-worker" {
+			sb.WriteString("| ours (worker) / ours (main) |")
+			for _, c := range cols {
+				sb.WriteString(" " + hostRatio(b.res[c[0]]["ours-worker"], []*series{b.res[c[0]]["ours-main"]}) + " |")
 			}
 			sb.WriteString("\n")
 		}

@@ -76,6 +76,8 @@ func TestHostMarkdown(t *testing.T) {
 		"| @a2ui/lit 0.11.0 | 6,677; 1× > 20 s | – |",
 		"| ours (main) / best anchor | 9.57× | – |",
 		"| ours (worker) / best anchor | 0.0000× | – |",
+		"| ours (worker) / ours (main) | 0.10× | 0.10× | 0.10× | 0.10× | 0.10× | 0.10× | 0.10× | 0.10× |\n",
+		"| ours (worker) / ours (main) | 0.0000× | – |",
 		"† ours (worker) asked for A2UI_MODE=\"worker\"; A2UI.mode was absent in 7 of 7 loads (a loader without A2UI.mode runs the engine on the main thread).",
 	} {
 		if !strings.Contains(md, want) {

@@ -192,10 +192,12 @@ func (b *bench) hostStart(v hostVariant) {
 
 // hostLoad runs one workload on a fresh tab of v's page and keeps its blocking time and
 // longest task. A variant that did not finish within the ceiling keeps the blocking time
-// until it was stopped (shown with "> ceiling") and is not run again.
+// until it was stopped (shown with "> ceiling") and is not run again. One that rejected the
+// workload (an error event or exception) has the error listed, and shown in its cell when no
+// run rendered it.
 func (b *bench) hostLoad(v hostVariant, id, kind string, n int) {
 	st, sl := b.get("host/"+id+"/tbt", v.key), b.get("host/"+id+"/longest", v.key)
-	if st.Over > 0 || st.Text != "" {
+	if st.Over > 0 {
 		return
 	}
 	extra := url.Values{}
@@ -216,11 +218,15 @@ func (b *bench) hostLoad(v hostVariant, id, kind string, n int) {
 	}
 	b.noteMode(v, res.Mode)
 	if res.Timeout && len(res.Errors) > 0 {
-		st.Text = "not rendered: " + clip(errorSummary(res.Errors[0]), 120)
-		sl.Text = "–"
+		msg := "not rendered: " + clip(errorSummary(res.Errors[0]), 120)
+		st.Errors = append(st.Errors, msg)
+		if len(st.Vals) == 0 {
+			st.Text, sl.Text = msg, "–"
+		}
 		logf("  %-11s host %-10s not rendered: %s", v.key, id, res.Errors[0])
 		return
 	}
+	st.Text, sl.Text = "", "" // a run that rendered it replaces an earlier rejection
 	st.add(res.Tbt)
 	sl.add(res.Longest)
 	stopped := ""
