@@ -41,6 +41,11 @@
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const now = () => performance.now();
 
+  // The main-thread probe (bench/pages/probe.js, the page's first script).
+  const P = window.BENCH_PROBE || null;
+  // mode: where our engine runs ("main" or "worker": A2UI.mode), null for the anchors.
+  const mode = () => (A && A.mode ? A.mode() : null);
+
   // ---- DOM helpers ------------------------------------------------------------------------
 
   let A = null; // the adapter
@@ -137,6 +142,7 @@
   // ---- setup ------------------------------------------------------------------------------
 
   async function setup() {
+    if (P) P.stopTimer(); // the lateness probe is for the start-up rows only
     A = await adapterP;
     host = document.getElementById("host");
     await A.init(host);
@@ -157,12 +163,14 @@
 
   // ---- workloads --------------------------------------------------------------------------
 
+  let lastT0 = 0; // when the last stream/bulk/bigLine call sent its first timed message
+
   // 1. stream: root Column listing t0..tN-1, then N messages with one Text each.
   async function stream(n, ceilMs) {
     const lines = [createSurface(), comps([{ id: "root", component: "Column", children: textIds(n) }])];
     for (let i = 0; i < n; i++) lines.push(comps([{ id: "t" + i, component: "Text", text: "item " + i }]));
     await painted();
-    const t0 = now();
+    const t0 = lastT0 = now();
     const sent = await deliver(lines, t0, ceilMs);
     if (sent < lines.length) return report(t0, null, { n, delivered: sent - 2 });
     const t1 = await until(orFailed(() => countText("item ") >= n), t0, ceilMs);
@@ -176,11 +184,48 @@
     for (let i = 0; i < n; i++) list.push({ id: "t" + i, component: "Text", text: "item " + i });
     const lines = [createSurface(), comps(list)];
     await painted();
-    const t0 = now();
+    const t0 = lastT0 = now();
     await deliver(lines, t0, ceilMs);
     const t1 = await until(orFailed(() => countText("item ") >= n), t0, ceilMs);
     const count = countText("item ");
     return report(t0, count >= n ? t1 : null, { n, count });
+  }
+
+  // bigLine: one 5 MB updateDataModel line (9,000 rows of 540 bytes and a title) for a
+  // surface whose Text shows /title: the line is sent once that Text has been painted.
+  // Ours needs limits.maxLine above 5 MB (its page gets ?maxline=8388608).
+  async function bigLine(_n, ceilMs) {
+    lastT0 = now(); // until the line is sent (a failed initial render is measured from here)
+    const pad = "x".repeat(500);
+    const rows = [];
+    for (let i = 0; i < 9000; i++) rows.push({ id: "row-" + i, name: "Item " + i, note: pad });
+    const line = enc({ updateDataModel: { surfaceId: SID, path: "/", value: { rows, title: "data done" } } });
+    process(createSurface());
+    process(comps([{ id: "root", component: "Text", text: { path: "/title" } }]));
+    process(enc({ updateDataModel: { surfaceId: SID, path: "/", value: { title: "data pending" } } }));
+    if (await until(orFailed(() => countText("data pending") === 1), now(), ceilMs) === null || errors().length) {
+      return report(0, null, { n: line.length, phase: "initial render" });
+    }
+    await painted();
+    const t0 = lastT0 = now();
+    process(line);
+    const t1 = await until(orFailed(() => countText("data done") === 1), t0, ceilMs);
+    return report(t0, countText("data done") === 1 ? t1 : null, { n: line.length });
+  }
+
+  // blocking runs stream, bulk or bigLine, lets the page settle (a frame, 100 ms, a frame)
+  // and adds the long tasks that overlapped [first message, settled]: tbt (Σ duration − 50
+  // ms), longest and longCount; mode is where our engine ran.
+  async function blocking(kind, n, ceilMs) {
+    const run = { stream, bulk, bigLine }[kind];
+    if (!run) throw new Error("bench: no workload " + kind);
+    const r = await run(n, ceilMs);
+    await painted();
+    await sleep(100);
+    await painted();
+    const b = P ? P.blocking(lastT0, now()) : null;
+    if (!b) throw new Error("bench: no Long Tasks observer on this page");
+    return Object.assign(r, { tbt: b.tbt, longest: b.longest, longCount: b.count, mode: mode() });
   }
 
   // observeAll records every mutation under every root (shadow roots included).
@@ -314,9 +359,12 @@
     await frame();
     const painted1 = now(); // the rAF after the DOM holds the surface: that frame paints it
     await task();
+    const host = P ? await P.atPaint(painted1) : null;
     const fcp = performance.getEntriesByName("first-contentful-paint")[0];
     return {
       renderer: A.name,
+      mode: mode(),
+      host,
       readyMs,
       domMs: t1,
       paintMs: painted1,
@@ -384,7 +432,7 @@
     return allRoots().map((r) => (r.innerHTML || "").slice(0, 4000));
   }
 
-  window.BENCH = { setup, stream, bulk, update, setupTyping, typingState, memory, startup, dump, countText };
+  window.BENCH = { setup, stream, bulk, bigLine, blocking, update, setupTyping, typingState, memory, startup, dump, countText };
 
   if (location.hash === "#startup") {
     window.BENCH_startup = null;

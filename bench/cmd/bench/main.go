@@ -10,7 +10,8 @@
 //
 // Knobs (flags, or the environment of `make bench`): BENCH_RUNS (runs per row, default 5),
 // BENCH_QUICK=1 (one run, smaller N, 5 s ceiling), BENCH_CEILING (seconds, default 20),
-// BENCH_ONLY (comma list of stream,bulk,update,typing,mainthread,startup,bytes,memory),
+// BENCH_ONLY (comma list of stream,bulk,update,typing,mainthread,host,startup,bytes,memory;
+// mainthread includes host, the host-page main-thread tables),
 // BENCH_RENDERERS (comma list of ours,lit,react), CHROMIUM (default: the first Chromium found),
 // BENCH_TYPING_TIMES=1 (log each keystroke's time, and its input event → mutation part).
 package main
@@ -91,7 +92,7 @@ func main() {
 	flag.IntVar(&cfg.runs, "runs", envInt("BENCH_RUNS", 5), "runs per row (BENCH_RUNS)")
 	flag.BoolVar(&cfg.quick, "quick", quickEnv != "" && quickEnv != "0", "quick mode: 1 run, N ≤ 1000, 5 s ceiling (BENCH_QUICK=1)")
 	ceil := flag.Int("ceiling", envInt("BENCH_CEILING", 20), "seconds after which a streaming/bulk run stops and reports > ceiling (BENCH_CEILING)")
-	only := flag.String("only", strings.Join(envList("BENCH_ONLY", ""), ","), "comma list of workloads (BENCH_ONLY): stream,bulk,update,typing,mainthread,startup,bytes,memory")
+	only := flag.String("only", strings.Join(envList("BENCH_ONLY", ""), ","), "comma list of workloads (BENCH_ONLY): stream,bulk,update,typing,mainthread (includes host),host,startup,bytes,memory")
 	rend := flag.String("renderers", strings.Join(envList("BENCH_RENDERERS", "ours,lit,react"), ","), "comma list of renderers (BENCH_RENDERERS)")
 	flag.StringVar(&cfg.chromium, "chromium", headless.ChromiumPath(), "Chromium binary (CHROMIUM)")
 	flag.StringVar(&cfg.out, "out", "bench/results.md", "markdown results file")
@@ -183,14 +184,18 @@ func run(cfg config) error {
 	}
 	gen := map[string]generated{"/bench/login.js": {login, "text/javascript; charset=utf-8"}}
 	lines, _ := loginLines(filepath.Join(root, "node_modules/@a2ui/web_core/src/v0_9/schemas/catalogs/basic/examples/09_login-form.json"))
-	pre, err := prerenderedPage(lines)
+	probe, err := readProbe(pages)
+	if err != nil {
+		return err
+	}
+	pre, err := prerenderedPage(lines, probe)
 	if err != nil {
 		return err
 	}
 	gen["/page/ours-prerendered.html"] = generated{pre, "text/html; charset=utf-8"}
 	gen["/page/blank.html"] = generated{[]byte("<!doctype html><title>blank</title>\n"), "text/html; charset=utf-8"}
 	for _, r := range []string{"ours", "ours-inittrace", "lit", "react"} {
-		gen["/page/"+r+".html"] = generated{pageHTML(r), "text/html; charset=utf-8"}
+		gen["/page/"+r+".html"] = generated{pageHTML(r, probe), "text/html; charset=utf-8"}
 	}
 	srv := newServer([]mount{
 		{"/ours/", dist},
@@ -243,7 +248,7 @@ func run(cfg config) error {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		raw, _ := json.MarshalIndent(map[string]any{
 			"chromium": br.version, "go": runtime.Version(), "runs": cfg.runs,
-			"ceilingMs": cfg.ceiling.Milliseconds(), "results": b.res, "extra": b.extra,
+			"ceilingMs": cfg.ceiling.Milliseconds(), "results": b.res, "extra": b.extra, "hostModes": b.hostModes,
 		}, "", "  ")
 		if err := os.WriteFile(p, raw, 0o644); err != nil {
 			return err

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -60,6 +61,7 @@ func (b *bench) markdown(elapsed time.Duration) string {
 		}
 		w(" ", ratio(b.res[id]["ours"], anchors, ceilMs), " |\n")
 	}
+	w(b.hostMarkdown())
 	w(b.traceMarkdown())
 	w("\n")
 	w(methodNotes)
@@ -110,6 +112,23 @@ const methodNotes = `## How each row is measured
   Served over HTTPS with the precompressed variant the browser asked for: zstd -19 for
   a2ui.wasm (Chromium accepts zstd; about 4% more bytes than the brotli counted here, decoded
   much faster), brotli for the rest.
+- **host page main thread** (the tables under that heading): every page's first script,
+  inline in its HTML (bench/pages/probe.js), installs a Long Tasks PerformanceObserver
+  (buffered) and starts a 16 ms setTimeout chain: the page's own timer. Blocking time = Σ over
+  the long tasks (over 50 ms) of duration − 50 ms; longest = the longest of them (0: none).
+  Ours runs twice, with globalThis.A2UI_MODE set to "main" and to "worker" by an inline
+  script before the loader (?mode=), and each load reports A2UI.mode; a mode that differs
+  from the one asked for (or is absent: a loader without modes) is footnoted under the table.
+  Start: a new Chromium with a fresh profile (the same flags) per renderer and run; its first
+  load is cold (no HTTP cache, no code cache, no renderer process of the site yet), its third
+  warm. Long tasks overlapping navigation → the login form painted (as in the start rows,
+  whose painted time is repeated there); lateness = the worst delay of a tick due before that
+  paint. Workloads: stream 1,000 and bulk 1,000 / 5,000 as in their rows, and one 5 MB
+  updateDataModel line (9,000 rows of 540 bytes and the title a Text shows, sent once that
+  Text is painted; ours mounted with limits.maxLine 8 MiB, the anchors get JSON.parse of
+  it); long tasks overlapping the first message → shown, a frame, 100 ms and a frame. A run
+  stopped at the ceiling keeps the blocking time until then ("> ceiling") and is not run
+  again; a renderer that rejects the workload shows its error.
 - **memory**: 100 copies of the login form (distinct surface ids) processed, rendered,
   deleted; then again. JS heap = performance.memory.usedJSHeapSize after gc()
   (--js-flags=--expose-gc, --enable-precise-memory-info). For ours also
@@ -119,8 +138,14 @@ const methodNotes = `## How each row is measured
 
 func (b *bench) errorLines() []string {
 	var out []string
-	for _, id := range b.order {
-		for _, r := range b.cfg.renderers {
+	ids := slices.Clone(b.order)
+	if b.hostRan {
+		for _, c := range slices.Concat(hostStartCols, hostLoadCols()) {
+			ids = append(ids, c[0])
+		}
+	}
+	for _, id := range ids {
+		for _, r := range slices.Concat(b.cfg.renderers, []string{"ours-main", "ours-worker"}) {
 			if s := b.res[id][r]; s != nil {
 				for _, e := range s.Errors {
 					if len(e) > 400 {

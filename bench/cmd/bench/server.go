@@ -337,7 +337,7 @@ func loginLines(examplePath string) ([]string, error) {
 // right after the renderer: the time of the first animation frame once the form's text
 // is in the DOM (at parse time here) and of the runtime's takeover, as window.BENCH_startup
 // in the shape of the harness's startup().
-func prerenderedPage(lines []string) ([]byte, error) {
+func prerenderedPage(lines []string, probe []byte) ([]byte, error) {
 	var b bytes.Buffer
 	err := prerender.Render(&b, strings.NewReader(strings.Join(lines, "\n")), prerender.Options{
 		Page: true, Script: "/ours/a2ui.js", Title: "bench ours-prerendered",
@@ -364,6 +364,8 @@ func prerenderedPage(lines []string) ([]byte, error) {
       await frame();
     }
     out.readyMs = performance.now();
+    // The main-thread probe, from navigation to the paint (bench/pages/probe.js).
+    if (window.BENCH_PROBE) out.host = await window.BENCH_PROBE.atPaint(out.paintMs);
     const fcp = performance.getEntriesByName("first-contentful-paint")[0];
     out.fcpMs = fcp ? fcp.startTime : null;
     out.resources = performance.getEntriesByType("resource").map((e) => ({
@@ -377,12 +379,43 @@ func prerenderedPage(lines []string) ([]byte, error) {
 </script>
 </body>`
 	page := strings.Replace(b.String(), "</body>", measure, 1)
+	const charset = "<meta charset=\"utf-8\">\n"
+	if !strings.Contains(page, charset) {
+		return nil, fmt.Errorf("prerendered page: no %q to put the probe after", charset)
+	}
+	page = strings.Replace(page, charset, charset+firstScripts(probe, true), 1)
 	return []byte(page), nil
 }
 
-// pageHTML is the comparison page of one renderer: the harness first, then the
-// renderer and its adapter; the surface host is #host.
-func pageHTML(renderer string) []byte {
+// firstScripts is what every page runs before anything else: the main-thread probe
+// (bench/pages/probe.js, inline so it costs no request) and, on our pages, the mode
+// knob: ?mode=main|worker sets globalThis.A2UI_MODE before the loader reads it.
+func firstScripts(probe []byte, ours bool) string {
+	s := "<script>\n" + string(probe) + "</script>\n"
+	if ours {
+		s += modeKnob
+	}
+	return s
+}
+
+const modeKnob = `<script>{const m = new URLSearchParams(location.search).get("mode"); if (m) globalThis.A2UI_MODE = m;}</script>
+`
+
+// readProbe reads bench/pages/probe.js for inlining.
+func readProbe(pagesDir string) ([]byte, error) {
+	probe, err := os.ReadFile(filepath.Join(pagesDir, "probe.js"))
+	if err != nil {
+		return nil, err
+	}
+	if bytes.Contains(bytes.ToLower(probe), []byte("</script")) {
+		return nil, fmt.Errorf("probe.js: cannot be inlined: it contains </script")
+	}
+	return probe, nil
+}
+
+// pageHTML is the comparison page of one renderer: the probe (and mode knob) first, then
+// the harness, the renderer and its adapter; the surface host is #host.
+func pageHTML(renderer string, probe []byte) []byte {
 	head := map[string]string{
 		"ours": `<script src="/bench/wasm-hook.js"></script>
 <script src="/ours/a2ui.js"></script>
@@ -395,7 +428,8 @@ func pageHTML(renderer string) []byte {
 <script type="module" src="/anchors/react.js"></script>`,
 	}[renderer]
 	return []byte(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>bench ` + renderer + `</title>
+<html lang="en"><head><meta charset="utf-8">
+` + firstScripts(probe, strings.HasPrefix(renderer, "ours")) + `<title>bench ` + renderer + `</title>
 <meta name="viewport" content="width=device-width">
 <style>body{margin:0;font:14px system-ui,sans-serif}#host{display:block;padding:8px}</style>
 <script src="/bench/harness.js"></script>

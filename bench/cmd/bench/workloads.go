@@ -30,6 +30,9 @@ type bench struct {
 	traces map[string][]map[string]float64 // ours' start-up trace: "cold"/"warm" → one per run
 	inits  []initStat                      // ours' package inits (GODEBUG=inittrace=1), one load
 	wasm   []wasmLoad                      // ours' three warm-row loads, traced once
+
+	hostRan   bool                      // the host-page rows ran (BENCH_ONLY mainthread or host)
+	hostModes map[string]map[string]int // ours' host-page rows: variant → A2UI.mode seen → loads
 }
 
 type rowDef struct {
@@ -90,6 +93,13 @@ type result struct {
 	// Errors are what the renderer reported while processing (our a2ui-error events, an
 	// anchor's thrown exception): a renderer that rejects the workload is not "slow".
 	Errors []string `json:"errors"`
+
+	// From BENCH.blocking: the long tasks of the run (bench/pages/probe.js) and where our
+	// engine ran (A2UI.mode; empty for the anchors, or when the loader does not say).
+	Tbt       float64 `json:"tbt"`
+	Longest   float64 `json:"longest"`
+	LongCount int     `json:"longCount"`
+	Mode      string  `json:"mode"`
 }
 
 // openPage opens a fresh tab on a renderer's page and runs BENCH.setup().
@@ -99,11 +109,16 @@ func (b *bench) openPage(renderer string) (*tab, error) {
 }
 
 func (b *bench) openPageInfo(renderer string) (*tab, map[string]any, error) {
+	return b.openPageAt(renderer, b.pageURL(renderer, ""))
+}
+
+// openPageAt opens a fresh tab on url (a page of renderer) and runs BENCH.setup().
+func (b *bench) openPageAt(renderer, url string) (*tab, map[string]any, error) {
 	t, err := b.br.newTab(nil, false)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := t.navigate(b.pageURL(renderer, ""), 60*time.Second); err != nil {
+	if err := t.navigate(url, 60*time.Second); err != nil {
 		t.cancel()
 		return nil, nil, fmt.Errorf("load %s: %w", renderer, err)
 	}
@@ -195,6 +210,10 @@ func (b *bench) runAll() {
 			}
 			if c.want("mainthread") && r == "ours" {
 				b.mainThread()
+			}
+			if c.want("mainthread") || c.want("host") {
+				b.hostRan = true
+				b.hostRuns(r, run)
 			}
 			if c.want("memory") {
 				b.memory(r, ceilMs)
@@ -352,6 +371,8 @@ type startupResult struct {
 	FcpMs    *float64 `json:"fcpMs"`
 	Timeout  bool     `json:"timeout"`
 	Error    string   `json:"error"`
+	Mode     string   `json:"mode"` // A2UI.mode after the load (ours; empty when the loader does not say)
+	Host     *hostFig `json:"host"` // the main-thread probe until the paint (bench/pages/probe.js)
 
 	Marks     []traceMark      `json:"marks"`
 	Resources []resourceTiming `json:"resources"`
@@ -360,8 +381,13 @@ type startupResult struct {
 
 // loadStartup navigates t to the startup page and returns the harness's numbers.
 func (b *bench) loadStartup(t *tab, r string, k int) (startupResult, error) {
+	return b.loadStartupAt(t, b.pageURL(r, "?load="+strconv.Itoa(k)+"#startup"))
+}
+
+// loadStartupAt navigates t to url, a start-up page (…#startup), and returns its numbers.
+func (b *bench) loadStartupAt(t *tab, url string) (startupResult, error) {
 	var res startupResult
-	if err := t.navigate(b.pageURL(r, "?load="+strconv.Itoa(k)+"#startup"), 60*time.Second); err != nil {
+	if err := t.navigate(url, 60*time.Second); err != nil {
 		return res, err
 	}
 	if err := t.poll("window.BENCH_startup", 60*time.Second); err != nil {
