@@ -138,6 +138,7 @@ func TestKeyboardSliderWholeSteps(t *testing.T) {
 		`{"id":"root","component":"Slider","label":"Budget","min":0,"max":280,"value":{"path":"/budget"}}`, `{"budget":40}`)...)
 	clickIn(ctx, "host", "input[type=range]")
 	evalJSON(ctx, `(T.q("host", "input[type=range]").focus(), true)`)
+	flush(ctx, "host") // the click's value is in the model (worker mode: in the page's mirror)
 	start := evalJS[float64](ctx, `T.rr("host").dataModel("s").budget`)
 	pressKey(ctx, kb.ArrowRight)
 	waitJS(ctx, `T.rr("host").dataModel("s").budget === `+strings.TrimRight(strings.TrimRight(jsonNum(start+1), "0"), "."))
