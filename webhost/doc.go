@@ -10,6 +10,11 @@
 // fetch transport here, an A2A message, or the page's own sendAction (pageaction.go; the
 // MCP App bridge web/mcp-app.js sends them to its host as tools/call).
 //
+// Mounting: createRenderer (renderer.go) reads the options as one JSON string
+// (mount.go; internal/mountopts checks and resolves them), builds the render.Renderer and
+// returns the page API (api.go), then starts the agent connection the options name
+// (agentglue.go). Every byte source enters through one ingest path (ingest.go).
+//
 // Goroutines: Run runs the UI loop; every JS callback only enqueues work for it (a JS
 // callback must never block on something that needs the JS event loop); one goroutine per
 // open stream awaits reader.read() promises and enqueues the chunks. The exceptions are
