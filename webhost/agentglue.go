@@ -59,14 +59,15 @@ func (jr *jsRenderer) fetchBody(url, method string, body []byte, headers map[str
 	go func() {
 		res, err := await(p)
 		if err != nil {
-			post(func() { end(err) })
+			jr.in.Push(func() { end(err) })
 			return
 		}
+		// The head, the body and the end go through the renderer's pump, in order.
 		status, _ := mustGet(res, "status").Int()
-		post(func() { start(status, res) })
+		jr.in.Push(func() { start(status, res) })
 		err = jr.readBody(res, func(buf []byte) { jr.feed(buf, chunk) })
 		if err != errDestroyed {
-			post(func() { end(err) })
+			jr.in.Push(func() { end(err) })
 		}
 	}()
 }

@@ -105,8 +105,8 @@ func (jr *jsRenderer) flush([]safejs.Value) any {
 		if !jr.destroyed {
 			jr.enqueueHeld(held)
 		}
-		// The pieces of the payloads given before it are queued by now: after them.
-		post(func() {
+		// The pieces of the payloads given before it are pushed by now: after them.
+		jr.in.Push(func() {
 			if !jr.destroyed && jr.r.Pending() {
 				jr.r.Frame()
 			}

@@ -140,7 +140,7 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 			err = e
 		}
 		if err != nil {
-			post(func() { first("", err).Close(err) })
+			jr.in.Push(func() { first("", err).Close(err) })
 			return
 		}
 	} else {
@@ -155,7 +155,7 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 		if !ok {
 			headErr = serr
 		}
-		post(func() { first(ct, headErr).Close(serr) })
+		jr.in.Push(func() { first(ct, headErr).Close(serr) })
 		return
 	}
 	// The response's final URL (after redirects): relative URLs of the surfaces this
@@ -164,10 +164,10 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 	if u, err := res.Get("url"); err == nil && u.Type() == safejs.TypeString {
 		resURL, _ = u.String()
 	}
-	// st is set and used on the UI goroutine only: the tasks that write into it queue
-	// behind the one that opens it.
+	// The stream is opened, written and closed through the renderer's pump, in order
+	// (ingest.go); st is set and used on the UI goroutine only.
 	var st *render.Stream
-	post(func() {
+	jr.in.Push(func() {
 		st = first(ct, nil)
 		if resURL != "" {
 			st.SetURL(resURL)
@@ -175,7 +175,7 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 	})
 	err := jr.readBody(res, func(buf []byte) { jr.feed(buf, func(p []byte) { st.Write(p) }) })
 	if err != errDestroyed {
-		post(func() { st.Close(err) })
+		jr.in.Push(func() { st.Close(err) })
 	}
 }
 

@@ -12,21 +12,26 @@ import (
 // page's process() payloads and the payloads it held for a frame (processPayload), the
 // bodies fetch reads for attach(), connect() and action answers, and the agent
 // connections' response bodies (feed). Each is cut into pieces of about processPiece
-// bytes, and each piece is one task of the UI goroutine's queue (work), in order,
-// written into a render.Stream (a payload is a stream of its own:
-// Renderer.ProcessPieces). So a large input never holds the main thread for long, and
+// bytes and pushed to the renderer's pump (jsRenderer.in, a uiqueue.Pump on the UI
+// queue), which applies them in order, one per task, each written into a render.Stream
+// (a payload is a stream of its own: Renderer.ProcessPieces). So a large input never
+// holds the main thread for long, input events and frames run between its pieces, and
 // a frame that took held payloads renders once they are applied (take).
 
 // processPiece is the size of the pieces a byte source is applied in.
 const processPiece = 8 << 10
 
+// inputLimit is how many pieces may wait in a renderer's pump before its stream
+// readers wait (backpressure: 8 MiB).
+const inputLimit = 1024
+
 // frameWork is how long a frame applies the payloads it took before it renders; the rest
 // are applied after it, so a long stream's progress is painted as it goes.
 const frameWork = 8 * time.Millisecond
 
-// ingest queues one source's pieces, in order, each a task of its own. With wait false
-// (the UI goroutine, a JS callback) it never blocks; reader goroutines pass wait true and
-// wait while the queue is full (backpressure).
+// ingest pushes one source's pieces to the pump, in order. With wait false (the UI
+// goroutine, a JS callback) it never blocks; reader goroutines pass wait true and wait
+// while inputLimit pieces are pending.
 func (jr *jsRenderer) ingest(pieces []func(), wait bool) {
 	for _, p := range pieces {
 		task := func() {
@@ -39,9 +44,9 @@ func (jr *jsRenderer) ingest(pieces []func(), wait bool) {
 			p()
 		}
 		if wait {
-			postWait(task)
+			jr.in.PushWait(task)
 		} else {
-			post(task)
+			jr.in.Push(task)
 		}
 	}
 }
@@ -53,7 +58,7 @@ func (jr *jsRenderer) processPayload(p []byte) {
 }
 
 // feed queues a chunk a reader goroutine read for write, cut anywhere (the stream
-// keeps a partial line); it waits while the queue is full.
+// keeps a partial line); it waits while inputLimit pieces are pending.
 func (jr *jsRenderer) feed(buf []byte, write func([]byte)) {
 	var pieces []func()
 	for len(buf) > 0 {
@@ -98,7 +103,7 @@ func (jr *jsRenderer) take(then func()) bool {
 		jr.takes++
 		n := jr.takes
 		jr.render, jr.taken = then, time.Now()
-		post(func() {
+		jr.in.Push(func() {
 			if jr.takes == n { // not a later take's frame
 				jr.renderNow()
 			}

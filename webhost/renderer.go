@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/internal/mountopts"
+	"github.com/a2ui-go/a2ui/internal/uiqueue"
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
 	"github.com/a2ui-go/a2ui/transport/agui"
@@ -30,6 +31,8 @@ type jsRenderer struct {
 	hosts     map[string]safejs.Value
 	frame     *frameRequester
 	destroyed bool
+	// in is the renderer's ordered input on the UI queue (ingest.go).
+	in *uiqueue.Pump
 	// a2a is the agent connection when the renderer was mounted with transport "a2a";
 	// agentURL its URL (the base of relative URLs in its surfaces).
 	a2a      *a2a.Client
@@ -54,7 +57,8 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		return nil
 	}
 	growStack(0) // render.New builds the catalogs' tables
-	jr := &jsRenderer{handle: nextHandle, hooks: args[0], hosts: map[string]safejs.Value{}}
+	jr := &jsRenderer{handle: nextHandle, hooks: args[0], hosts: map[string]safejs.Value{},
+		in: uiqueue.NewPump(work, inputLimit)}
 	nextHandle++
 	locale := "en-US"
 	if l, err := jr.hooks.Get("intl"); err == nil && l.Type() == safejs.TypeString {
