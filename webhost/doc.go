@@ -17,7 +17,8 @@
 //
 // Goroutines: Run runs the UI loop; every JS callback only enqueues work for it (a JS
 // callback must never block on something that needs the JS event loop); one goroutine per
-// open stream awaits reader.read() promises and enqueues the chunks. The exceptions are
+// open stream awaits reader.read() promises and pushes the chunks to its renderer's pump
+// (ingest.go), waiting while the pump is full. The exceptions are
 // the typing fast paths, which run an input event's task in place when the UI loop is
 // idle: inside the bridge's callback (inputNow), or in the wasm export a2uiInput that the
 // runtime calls without js.FuncOf (input.go); and the export a2uiWarm, which the runtime
