@@ -38,7 +38,7 @@ WASM_INLINE := runtime internal/runtime/... syscall/js internal/strconv unicode/
 	$(MODULE)/internal/jsonscan $(MODULE)/dom
 WASM_GCFLAGS ?= -gcflags=all=-l $(foreach p,$(WASM_INLINE),-gcflags=$(p)=)
 # The packages linked into the wasm (host-only commands, bench and tests are not).
-WASM_PKGS := ./internal/uiqueue/... ./protocol/... ./model/... ./binding/... ./policy/... ./catalog/... ./dom/... ./render/... ./transport/... ./openwop/... ./cmd/wasm/... ./webhost/...
+WASM_PKGS := ./internal/uiqueue/... ./internal/mountopts/... ./protocol/... ./model/... ./binding/... ./policy/... ./catalog/... ./dom/... ./render/... ./transport/... ./openwop/... ./cmd/wasm/... ./webhost/...
 WEB_CORE  := node_modules/@a2ui/web_core/src
 NPM_STAMP := node_modules/.package-lock.json
 CHROMIUM  ?= $(firstword $(wildcard /usr/bin/chromium /usr/bin/chromium-browser /snap/bin/chromium) /usr/bin/chromium)

@@ -46,7 +46,9 @@ export interface MountOptions {
   /** Alias of `actionURL`. */
   actionUrl?: string;
   /** Extra request headers (for example authorization) for the action POSTs and the
-   *  renderer's own requests; they override the defaults. A plain object. */
+   *  renderer's own requests; they override the defaults. A plain object of strings
+   *  (numbers and booleans are sent as their text); another value fails closed like an
+   *  invalid policy (POLICY_INVALID). */
   headers?: Record<string, string>;
   /** BCP 47 locale for formatNumber/formatCurrency/formatDate/pluralize. Default: the
    *  page's `<html lang>`, then `navigator.language`, then `en-US`. */
@@ -69,7 +71,9 @@ export interface MountOptions {
    *  messages; `actionURL` is not used). `agui`: the renderer is the AG-UI client of
    *  `agent` (each turn and each action is a run on one thread; `actionURL` is not used).
    *  `mcp`: the renderer is the MCP client of `agent` (Streamable HTTP; actions call its
-   *  tools; `actionURL` is not used). */
+   *  tools; `actionURL` is not used). Another value (other than the framings `jsonl`
+   *  and `sse`, which change nothing here) fails closed like an invalid policy
+   *  (POLICY_INVALID). */
   transport?: "a2a" | "agui" | "mcp";
   /** With transport `a2a`: the agent's base URL (its card at
    *  `<agent>/.well-known/agent-card.json`, then the origin's) or its card's URL. With
@@ -299,7 +303,9 @@ export interface Policy {
 
 /** What an OpenWOP host declares for its surfaces. */
 export interface OpenWOPOptions {
-  /** The action targets the page handles; a button for another target stays disabled. */
+  /** The action targets the page handles; a button for another target stays disabled.
+   *  `targets` that is not an array of strings, or `approval` that is not a boolean,
+   *  fails closed like an invalid policy (POLICY_INVALID). */
   targets?: Array<"resume" | "exchange">;
   /** The resume target is an approval gate: untrusted surfaces cannot drive it. */
   approval?: boolean;

@@ -11,6 +11,28 @@ import (
 // The glue the agent connections (transports a2a, agui and mcp) share: their notice,
 // their fetches, and the deadline of the actions they send.
 
+// startAgent starts the agent connection the mount options name (transport a2a, agui
+// or mcp), in a task of its own after the renderer was created (a JS callback).
+func (jr *jsRenderer) startAgent() {
+	o := jr.opts
+	var start func()
+	switch o.Transport {
+	case "a2a":
+		start = func() { jr.startA2A(o.Agent, o.Message) }
+	case "agui":
+		start = func() { jr.startAGUI(o.Agent, o.Message, o.AGUI) }
+	case "mcp":
+		start = func() { jr.startMCP(o.Agent, o.Resource, o.Tool, o.Arguments) }
+	default:
+		return
+	}
+	post(func() {
+		if !jr.destroyed {
+			start()
+		}
+	})
+}
+
 // notice shows text as the connection's notice on the renderer ("" removes it).
 func (jr *jsRenderer) notice(text string) {
 	if !jr.destroyed {
@@ -37,14 +59,15 @@ func (jr *jsRenderer) fetchBody(url, method string, body []byte, headers map[str
 	go func() {
 		res, err := await(p)
 		if err != nil {
-			post(func() { end(err) })
+			jr.in.Push(func() { end(err) })
 			return
 		}
+		// The head, the body and the end go through the renderer's pump, in order.
 		status, _ := mustGet(res, "status").Int()
-		post(func() { start(status, res) })
-		err = jr.readBody(res, func(buf []byte) { postWait(func() { chunk(buf) }) })
+		jr.in.Push(func() { start(status, res) })
+		err = jr.readBody(res, func(buf []byte) { jr.feed(buf, chunk) })
 		if err != errDestroyed {
-			post(func() { end(err) })
+			jr.in.Push(func() { end(err) })
 		}
 	}()
 }

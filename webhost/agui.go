@@ -6,16 +6,15 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 	"github.com/a2ui-go/a2ui/transport/agui"
 )
 
 // startAGUI connects jr to the AG-UI agent whose run endpoint is agent (transport
 // "agui"; an absolute URL, which web/a2ui.js resolved): message, when not "", is the
-// first run's user message; input is the mount's agui option as JSON ({tools, context,
+// first run's user message; input is the mount's agui option ({tools, context,
 // forwardedProps}). UI goroutine.
-func (jr *jsRenderer) startAGUI(agent, message, input string) {
+func (jr *jsRenderer) startAGUI(agent, message string, input agui.Input) {
 	hooks := agui.Hooks{
 		Open:   func() agui.Stream { return jr.openTurn(false) },
 		Emit:   jr.Emit,
@@ -33,9 +32,7 @@ func (jr *jsRenderer) startAGUI(agent, message, input string) {
 	}
 	jr.agentURL = agent
 	jr.agui = agui.NewClient(a2aFetch{jr}, hooks, agent)
-	if m, err := jsonscan.ObjectMap([]byte(input)); err == nil {
-		jr.agui.Input = agui.Input{Tools: m["tools"], Context: m["context"], ForwardedProps: m["forwardedProps"]}
-	}
+	jr.agui.Input = input
 	if message != "" {
 		jr.agui.Send(message)
 	}

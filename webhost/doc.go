@@ -10,9 +10,15 @@
 // fetch transport here, an A2A message, or the page's own sendAction (pageaction.go; the
 // MCP App bridge web/mcp-app.js sends them to its host as tools/call).
 //
+// Mounting: createRenderer (renderer.go) reads the options as one JSON string
+// (mount.go; internal/mountopts checks and resolves them), builds the render.Renderer and
+// returns the page API (api.go), then starts the agent connection the options name
+// (agentglue.go). Every byte source enters through one ingest path (ingest.go).
+//
 // Goroutines: Run runs the UI loop; every JS callback only enqueues work for it (a JS
 // callback must never block on something that needs the JS event loop); one goroutine per
-// open stream awaits reader.read() promises and enqueues the chunks. The exceptions are
+// open stream awaits reader.read() promises and pushes the chunks to its renderer's pump
+// (ingest.go), waiting while the pump is full. The exceptions are
 // the typing fast paths, which run an input event's task in place when the UI loop is
 // idle: inside the bridge's callback (inputNow), or in the wasm export a2uiInput that the
 // runtime calls without js.FuncOf (input.go); and the export a2uiWarm, which the runtime

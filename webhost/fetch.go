@@ -86,8 +86,8 @@ func (t fetchTransport) start(req render.Request, signal safejs.Value) (safejs.V
 }
 
 // fetch calls the browser's fetch (method "" is GET) with the headers of each map in
-// order, later ones winning, then the page-configured headers (e.g. auth) over all;
-// signal is an AbortSignal or undefined. It returns fetch's promise.
+// order, later ones winning, then the page-configured headers (options.headers, e.g.
+// auth) over all; signal is an AbortSignal or undefined. It returns fetch's promise.
 func (jr *jsRenderer) fetch(url, method string, body []byte, signal safejs.Value, headers ...map[string]string) (safejs.Value, error) {
 	fetch, err := safejs.Global().Get("fetch")
 	if err != nil {
@@ -102,6 +102,9 @@ func (jr *jsRenderer) fetch(url, method string, body []byte, signal safejs.Value
 			h[k] = v
 		}
 	}
+	for k, v := range jr.opts.Headers {
+		h[k] = v
+	}
 	initObj := map[string]any{"method": method, "headers": h}
 	if body != nil {
 		initObj["body"] = string(body)
@@ -109,12 +112,6 @@ func (jr *jsRenderer) fetch(url, method string, body []byte, signal safejs.Value
 	init, _ := safejs.ValueOf(initObj)
 	if !signal.IsUndefined() {
 		_ = init.Set("signal", signal)
-	}
-	if !jr.headers.IsUndefined() && !jr.headers.IsNull() {
-		obj, _ := safejs.Global().Get("Object")
-		if merged, err := obj.Call("assign", mustGet(init, "headers"), jr.headers); err == nil {
-			_ = init.Set("headers", merged)
-		}
 	}
 	return fetch.Invoke(url, init)
 }
@@ -143,7 +140,7 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 			err = e
 		}
 		if err != nil {
-			post(func() { first("", err).Close(err) })
+			jr.in.Push(func() { first("", err).Close(err) })
 			return
 		}
 	} else {
@@ -158,7 +155,7 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 		if !ok {
 			headErr = serr
 		}
-		post(func() { first(ct, headErr).Close(serr) })
+		jr.in.Push(func() { first(ct, headErr).Close(serr) })
 		return
 	}
 	// The response's final URL (after redirects): relative URLs of the surfaces this
@@ -167,27 +164,18 @@ func (jr *jsRenderer) read(resp safejs.Value, open func(contentType string) *ren
 	if u, err := res.Get("url"); err == nil && u.Type() == safejs.TypeString {
 		resURL, _ = u.String()
 	}
+	// The stream is opened, written and closed through the renderer's pump, in order
+	// (ingest.go); st is set and used on the UI goroutine only.
 	var st *render.Stream
-	ready := make(chan struct{})
-	post(func() {
+	jr.in.Push(func() {
 		st = first(ct, nil)
 		if resURL != "" {
 			st.SetURL(resURL)
 		}
-		close(ready)
 	})
-	<-ready
-	err := jr.readBody(res, func(buf []byte) {
-		// A big chunk is written in pieces, each its own task (in order; this goroutine
-		// waits while the queue is full), so the main thread is never held for long.
-		for len(buf) > 0 {
-			piece := buf[:min(len(buf), processPiece)]
-			buf = buf[len(piece):]
-			postWait(func() { st.Write(piece) })
-		}
-	})
+	err := jr.readBody(res, func(buf []byte) { jr.feed(buf, func(p []byte) { st.Write(p) }) })
 	if err != errDestroyed {
-		post(func() { st.Close(err) })
+		jr.in.Push(func() { st.Close(err) })
 	}
 }
 

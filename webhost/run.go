@@ -15,10 +15,11 @@ import (
 )
 
 // work is the UI goroutine's one ordered queue. JS callbacks enqueue with post, which
-// never blocks; stream readers with postWait, which waits while workLimit are queued.
+// never blocks; a renderer's input goes through its pump on it (ingest.go), where stream
+// readers wait for room.
 var work = uiqueue.New(workLimit)
 
-// workLimit is how much queued work makes a stream reader wait (backpressure).
+// workLimit is the queue's PostWait limit (the pumps have their own, inputLimit).
 const workLimit = 8192
 
 // post enqueues f for the UI goroutine without ever blocking the caller.
@@ -27,10 +28,6 @@ func post(f func()) { work.Post(f) }
 // uiMu is held while a task runs: by the UI goroutine, or by the input fast path
 // (inputNow), which runs only when it can take uiMu with the queue empty.
 var uiMu sync.Mutex
-
-// postWait enqueues f, first waiting for room; only for reader goroutines (never a JS
-// callback or the UI goroutine).
-func postWait(f func()) { work.PostWait(f) }
 
 // gcPercent is the GOGC the renderer runs with unless the page's environment sets GOGC.
 // Measured in the wasm under Node's V8 (render.BenchmarkBulkTexts1000, medians of 6):
