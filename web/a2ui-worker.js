@@ -83,6 +83,7 @@
   // A trusted event the page forwarded (a click, a key) arms one openUrl within 5 s, as
   // the page's own guard does; the page checks its user activation again before opening.
   let armedAt = -Infinity;
+  let clockShift = 0; // the page's time origin minus this worker's, ms
 
   function hooksFor(m, intl) {
     const hook = (fn) => (...args) => { post({ t: "hook", m, fn, args }); };
@@ -271,6 +272,9 @@
     switch (msg.t) {
       case "init":
         godebug = msg.godebug || "";
+        // Event timeStamps are the page's clock: Go reads this worker's (webhost's page
+        // clock is performance.now()), which started later.
+        clockShift = (msg.timeOrigin || performance.timeOrigin) - performance.timeOrigin;
         if (msg.testHooks) globalThis.__a2uiTestHooks = true;
         engine.compile(msg.src).then((mod) => {
           module = mod;
@@ -300,6 +304,7 @@
         return;
       case "event": {
         const a = msg.a;
+        if (a[3] > 0) a[3] += clockShift;
         if ((a[2] & 1) === 0 && /^(click|keydown|submit|change) /.test(a[4])) armedAt = performance.now();
         if (onEvent !== null && current) onEvent(...a);
         mirrorSoon(); // typing changes the model without always changing the DOM

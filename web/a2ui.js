@@ -82,7 +82,7 @@
   const wantMode = String(globalThis.A2UI_MODE || cfg.mode || "auto");
   const worker = wasmRefused || wantMode === "main" || !E ? null : makeWorker();
   // Start the wasm download at once: in the worker (init), else here.
-  if (worker) worker.postMessage({ t: "init", src: wasmSrc, godebug: cfg.godebug || "" });
+  if (worker) worker.postMessage({ t: "init", src: wasmSrc, godebug: cfg.godebug || "", timeOrigin: performance.timeOrigin });
   const compiling = worker || wasmRefused || !E ? null : E.compile(wasmSrc);
   if (compiling) compiling.catch(() => {}); // ready reports it
 
@@ -813,9 +813,11 @@
     // mode (then it returns a promise).
     const create = (go) => {
       if (mode === "worker" && hasFunctions(own)) return toMainThread().then(create); // see toMainThread
-      const created = go.create(hooks, {
+      // The options cross to Go (and in worker mode to the worker) as one JSON text
+      // (internal/mountopts parses it).
+      const created = go.create(hooks, JSON.stringify({
         actionURL: options.actionURL || options.actionUrl || "",
-        headers: options.headers || {},
+        headers: typeof Headers === "function" && options.headers instanceof Headers ? Object.fromEntries(options.headers) : options.headers || {},
         trustedClicksOnly: !!options.trustedClicksOnly,
         inlineCatalogs: !!options.inlineCatalogs,
         actionTimeout: options.actionTimeout || 0,
@@ -846,7 +848,7 @@
         limits: options.limits ? JSON.stringify(options.limits) : "",
         catalogs: JSON.stringify(pageCatalogs.concat(own)),
         defaultCatalog,
-      });
+      }));
       return created && typeof created.then === "function" ? created.then(created2) : created2(created);
     };
     const created2 = (created) => {
