@@ -25,7 +25,7 @@ const bareHooks = `((box) => ({
 func TestOptionsAsJSON(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	ctx := openRenderer(t, serve(t, rendererPage()), "")
+	ctx := openRenderer(t, serve(t, rendererPageMain()) /* Go's own create, on the page's thread */, "")
 	got := evalJSON(ctx, `(async () => {
 	  const box = document.createElement("div"); box.id = "bare"; document.body.appendChild(box);
 	  const hooks = `+bareHooks+`(box);
