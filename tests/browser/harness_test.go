@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -145,6 +146,16 @@ func newTab(t testing.TB, opts ...TabOption) context.Context {
 		cancel()
 		t.Fatalf("open tab: %v", err)
 	}
+	if src, err := modeScript(); err != nil || src != "" {
+		if err == nil {
+			_, err = chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: src})
+		}
+		if err != nil {
+			cancelTimeout()
+			cancel()
+			t.Fatalf("A2UI_BROWSER_MODE: %v", err)
+		}
+	}
 	t.Cleanup(func() {
 		// A round trip: every event the page sent before it has reached onEvent.
 		_, _ = chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void]("0"))
@@ -166,6 +177,20 @@ func newTab(t testing.TB, opts ...TabOption) context.Context {
 		cancel()
 	})
 	return ctx
+}
+
+// modeScript is the script every tab runs before any page script when
+// $A2UI_BROWSER_MODE is set: globalThis.A2UI_MODE = "main" or "worker", the engine's
+// mode the loader is asked for (the suite runs in both); "" when it is unset.
+func modeScript() (string, error) {
+	switch mode := os.Getenv("A2UI_BROWSER_MODE"); mode {
+	case "":
+		return "", nil
+	case "main", "worker":
+		return `globalThis.A2UI_MODE = "` + mode + `";`, nil
+	default:
+		return "", fmt.Errorf("%q: want main or worker", mode)
+	}
 }
 
 func tabOf(ctx context.Context) *tab {
