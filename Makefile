@@ -81,6 +81,8 @@ GO_SOURCES := $(shell find . -name '*.go' ! -name '*_test.go' \
 
 # go test -json through testsum: progress lines, failures' output, one summary line.
 TESTSUM   := $(TMP)/bin/testsum
+# NICE starts a testsum command at a lower priority (the shell and what it runs).
+NICE      := renice -n 10 -p $$$$ >/dev/null;
 # shq quotes a string for the shell.
 shq = '$(subst ','\'',$(1))'
 TEST_HOST    := $(GOTEST) -json ./...
@@ -151,7 +153,13 @@ web/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
 # testdata/**/*.json{,l} (streams for the gallery and demos) at /testdata/, and
 # the official examples and schemas of @a2ui/web_core at /web_core/ (same URLs
 # as the browser-test server). Small text assets get .br/.gz siblings too.
-dist: $(WASM) $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js $(BROTLI)
+# dist is rebuilt when an input is newer than its stamp: the wasm and its compressed
+# forms, web/, testdata/, the Go sources (cmd/samples, the bundler) and node_modules.
+DIST_STAMP  := $(DIST)/.built
+DIST_INPUTS := $(GO_SOURCES) $(wildcard internal/tools/bundle/*.go) go.mod go.sum $(wildcard $(NPM_STAMP)) \
+	$(shell find web testdata -type f 2>/dev/null)
+dist: $(DIST_STAMP)
+$(DIST_STAMP): $(WASM) $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js $(BROTLI) $(DIST_INPUTS)
 	rm -rf $(DIST).new
 	mkdir -p $(DIST).new
 	cp -R web/. $(DIST).new/
@@ -186,6 +194,7 @@ dist: $(WASM) $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js $(BROTLI)
 		[[ -f $$f.gz ]] || gzip -9 -n -k -f $$f; \
 	done
 	$(GO) run ./cmd/samples -out $(DIST).new/samples
+	touch $(DIST).new/.built
 	rm -rf $(DIST) && mv $(DIST).new $(DIST)
 
 # The npm package (npm/pack.sh): page files from dist, ES module entry, d.ts, README.
@@ -208,10 +217,17 @@ setup:
 
 # ---- test ---------------------------------------------------------------------
 
-# The README's single test command (CI runs exactly this).
-test: deps vet build $(TESTSUM)
-	$(MAKE) test-wasm
-	$(TESTSUM) -each tests/browser $(call shq,$(TEST_HOST)) $(call shq,$(TEST_BROWSER))
+# The README's single test command (CI runs exactly this). The browser suite is the
+# long pole: npm ci (when needed) runs beside the wasm compile, then the rest of the
+# build and the browser suite run beside vet, the host tests and the wasm tests, which
+# get the CPU the browser leaves (nice). testsum runs its commands side by side.
+test: $(TESTSUM)
+	$(MAKE) -s -j2 --no-print-directory deps $(WASM)
+	$(TESTSUM) -each tests/browser \
+		$(call shq,$(MAKE) -s -j3 --no-print-directory build && $(TEST_BROWSER)) \
+		$(call shq,$(NICE) $(MAKE) -s --no-print-directory vet) \
+		$(call shq,$(NICE) $(TEST_HOST)) \
+		$(call shq,$(NICE) $(TEST_WASM) -json # wasm)
 
 test-host: deps vet $(TESTSUM)
 	$(TESTSUM) $(call shq,$(TEST_HOST))
@@ -219,10 +235,11 @@ test-host: deps vet $(TESTSUM)
 # The packages that walk agent data, tested as GOOS=js under Node with a browser-sized
 # stack: the hostile inputs (deep Markdown, paths, JSON, fan-outs) must not overflow it.
 # Also the UI queue and dom/browser (its Patcher and event bridge on a fake DOM).
+TEST_WASM := mkdir -p $(TMP) && TMPDIR=$(TMP) GOOS=js GOARCH=wasm $(GO) test -count=1 \
+	-exec $(CURDIR)/internal/tools/wasmexec/run.sh \
+	./internal/jsonscan/ ./internal/uiqueue/ ./protocol/ ./model/ ./binding/ ./catalog/markdown/ ./render/ ./dom/browser/ ./openwop/ ./transport/a2a/ ./webhost/
 test-wasm:
-	mkdir -p $(TMP) && TMPDIR=$(TMP) GOOS=js GOARCH=wasm $(GO) test -count=1 \
-		-exec $(CURDIR)/internal/tools/wasmexec/run.sh \
-		./internal/jsonscan/ ./internal/uiqueue/ ./protocol/ ./model/ ./binding/ ./catalog/markdown/ ./render/ ./dom/browser/ ./openwop/ ./transport/a2a/ ./webhost/
+	$(TEST_WASM)
 
 test-browser: deps build $(TESTSUM)
 	$(TESTSUM) -each tests/browser $(call shq,$(TEST_BROWSER))
