@@ -141,6 +141,7 @@ var a2aVersions = []struct{ name, agent, header, stream, resubscribe string }{
 // (a2uiClientCapabilities) and extension header the server checks; the follow-ups
 // render, in the same task and context.
 func TestA2ABookingLoop(t *testing.T) {
+	t.Parallel()
 	for _, v := range a2aVersions {
 		t.Run(v.name, func(t *testing.T) {
 			t.Parallel()
@@ -229,6 +230,7 @@ func TestA2ABookingLoop(t *testing.T) {
 // to the task (SubscribeToTask / tasks/resubscribe), the agent sends the task as it is
 // now and the rest, and the surface catches up with nothing lost or doubled.
 func TestA2AResubscribe(t *testing.T) {
+	t.Parallel()
 	for _, v := range a2aVersions {
 		t.Run(v.name, func(t *testing.T) {
 			t.Parallel()

@@ -105,6 +105,7 @@ var mcpModes = []struct{ name, path string }{{"SSE", mcpagent.Path}, {"JSON", mc
 // resource (resources/read) and from a tool result (tools/call show, text plus an
 // EmbeddedResource), with SSE and with JSON responses; the tool's text fires a2ui-text.
 func TestMCPSurfaces(t *testing.T) {
+	t.Parallel()
 	for _, m := range mcpModes {
 		t.Run(m.name, func(t *testing.T) {
 			t.Parallel()
@@ -148,6 +149,7 @@ func TestMCPSurfaces(t *testing.T) {
 // again) with exactly {name, context, surfaceId, sourceComponentId}, the follow-up
 // surface renders and the page sees no error.
 func TestMCPActionAfterSessionLoss(t *testing.T) {
+	t.Parallel()
 	for _, m := range mcpModes {
 		t.Run(m.name, func(t *testing.T) {
 			t.Parallel()
@@ -349,6 +351,7 @@ func TestMCPActionRouting(t *testing.T) {
 // resource does not, a click calls "action" with the exact arguments and _meta.a2ui,
 // after the server forgot the session a click still goes through, and isError alerts.
 func TestMCPNodeServer(t *testing.T) {
+	t.Parallel()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("node is not on PATH")

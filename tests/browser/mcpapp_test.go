@@ -222,6 +222,7 @@ const (
 // (busy until answered, the answer's A2UI applied; a failure shown with a Retry that
 // sends the same action again) and opens links through ui/open-link.
 func TestMCPAppRendersToolResult(t *testing.T) {
+	t.Parallel()
 	base := mcpHost(t)
 	host, view := startView(t, base, mcpWasmCSP,
 		`{theme: "light", locale: "en-US", displayMode: "inline", platform: "web", styles: {variables: {"--font-sans": "Inter, sans-serif"}}}`)
@@ -356,6 +357,7 @@ func TestMCPAppRendersToolResult(t *testing.T) {
 // for the assistant only is not rendered. A result without A2UI shows its text. The
 // host's ui/resource-teardown is answered.
 func TestMCPAppToolResultPayloads(t *testing.T) {
+	t.Parallel()
 	base := mcpHost(t)
 	host, view := startView(t, base, mcpWasmCSP, `{theme: "light"}`)
 	text := func(sid, s string) string {
@@ -392,6 +394,7 @@ func TestMCPAppToolResultPayloads(t *testing.T) {
 // (no 'wasm-unsafe-eval') the renderer cannot compile; the View still speaks the
 // protocol and shows the tool result's text, saying why, instead of a blank frame.
 func TestMCPAppTextFallbackWhenCSPRefusesWasm(t *testing.T) {
+	t.Parallel()
 	base := mcpHost(t)
 	host, view := startView(t, base, mcpSpecCSP, `{theme: "dark"}`)
 	evalJSON(host, `H.bridge.sendToolResult({content: [`+mcpText("Flight TP 123 to Lisbon: 2 seats, 312 EUR.")+`, `+

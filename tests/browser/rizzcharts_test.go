@@ -61,6 +61,7 @@ window.rizzCatalog = {
 // characters, as its spec says, so there only the bindings that name a whole dotted key
 // (/chart.title, /mapConfig.zoom) resolve.
 func TestRizzchartsSamples(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t, rendererPageWith(rendererPagePath, rizzElements))
 	items := `[{"label":"Web","value":38,"drillDown":[{"label":"Desktop","value":22},{"label":"Mobile","value":31},{"label":"Tablet","value":9},{"label":"Kiosk","value":4}]},` +
@@ -106,6 +107,7 @@ func TestRizzchartsSamples(t *testing.T) {
 
 // The standard-catalog variants need no page catalog: basic Lists over the same data.
 func TestRizzchartsStandardSamples(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t, rendererPageWith(rendererPagePath, ""))
 	for _, c := range []struct{ file, want string }{
@@ -132,6 +134,7 @@ func TestRizzchartsStandardSamples(t *testing.T) {
 // catalog the renderer lacks (CATALOG_UNSUPPORTED, a notice), v0.8's Canvas is an
 // unknown basic component; no element is created and no data shown.
 func TestRizzchartsFailClosedWithoutCatalog(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t, rendererPageWith(rendererPagePath, rizzElements))
 	for _, c := range []struct{ file, code, path string }{
@@ -167,6 +170,7 @@ func TestRizzchartsFailClosedWithoutCatalog(t *testing.T) {
 // without loading anything from another origin, v0.9's unresolved bindings show as
 // empty states; axe finds no violation.
 func TestGalleryPageComponentSamples(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t)
 	ctx := newTab(t)
