@@ -93,7 +93,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 		obj, _ := safejs.ValueOf(map[string]any{"error": err.Error(), "code": policy.Code})
 		return obj
 	}
-	opts := render.Options{HostPrefix: hostPrefix(jr.handle), ExtraFunctions: fns}
+	opts := render.Options{HostPrefix: hostPrefix(jr.handle), ExtraFunctions: fns, PageClock: pageClock}
 	if v, err := args[1].Get("inlineCatalogs"); err == nil {
 		opts.InlineCatalogs, _ = v.Truthy()
 	}
