@@ -73,12 +73,15 @@ func startBrowser(t testing.TB) context.Context {
 		browserStop = func() {
 			bcancel()
 			acancel()
-			// Chromium's children may still write for a moment after it stops.
+			// Chromium's children may still write for a moment after it stops: retry
+			// until the directory is gone (at most 5 s).
+			tick := time.NewTicker(100 * time.Millisecond)
+			defer tick.Stop()
 			for range 50 {
 				if os.RemoveAll(dir) == nil {
 					return
 				}
-				time.Sleep(100 * time.Millisecond)
+				<-tick.C
 			}
 		}
 		if err := chromedp.Do(bctx); err != nil {
@@ -331,6 +334,8 @@ func waitJSErr(ctx context.Context, expr string, timeout time.Duration) error {
 	// The expression is wrapped so a throw is reported as a value, not an error.
 	probe := `(() => { try { return {ok: !!(` + expr + `)}; } catch (e) { return {ok: false, err: String(e)}; } })()`
 	var last string
+	tick := time.NewTicker(25 * time.Millisecond)
+	defer tick.Stop()
 	for {
 		if errs := tb.pendingErrors(); len(errs) > 0 {
 			return fmt.Errorf("page error while waiting for %s:\n  %s", expr, strings.Join(errs, "\n  "))
@@ -355,7 +360,7 @@ func waitJSErr(ctx context.Context, expr string, timeout time.Duration) error {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("timeout after %v waiting for %s (last: %s)", timeout, expr, last)
 		}
-		time.Sleep(25 * time.Millisecond)
+		<-tick.C
 	}
 }
 
