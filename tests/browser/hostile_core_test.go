@@ -54,6 +54,7 @@ func TestHostileCore(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			base := serve(t, rendererPage(), handle("GET /agent/hostile", streamLines(0, c.lines...)))
 			ctx := openRenderer(t, base, "")
 			evalJSON(ctx, `(window.__calls = [], window.alert = () => __calls.push("alert"), window.open = () => { __calls.push("open"); return null; }, true)`)

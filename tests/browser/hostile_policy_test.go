@@ -379,7 +379,10 @@ func TestHostilePolicy(t *testing.T) {
 		},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { runPolicyCase(t, c) })
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			runPolicyCase(t, c)
+		})
 	}
 }
 

@@ -243,6 +243,7 @@ func TestCustomComponentSamples(t *testing.T) {
 	} {
 		for _, v := range []string{"0.8", "0.9"} {
 			t.Run(v+"/"+c.file, func(t *testing.T) {
+				t.Parallel()
 				ctx := openRenderer(t, base, `{actionURL: "/agent/action", catalogs: [sampleCatalog]}`)
 				processLines(ctx, "host", sampleLines(t, "custom-components/"+v+"/"+c.file+".json")...)
 				if got := evalJSON(ctx, `T.rr("host").surfaces()`); got != c.surfaces {

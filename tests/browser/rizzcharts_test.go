@@ -83,6 +83,7 @@ func TestRizzchartsSamples(t *testing.T) {
 		{"0.9/map", "la-map-view", "rz-map", `[e.zoom, e.sets.some((s) => /^(center|pins)=/.test(s))]`, `[13,false]`},
 	} {
 		t.Run(c.file, func(t *testing.T) {
+			t.Parallel()
 			ctx := openRenderer(t, base, `{catalogs: [rizzCatalog]}`)
 			processLines(ctx, "host", sampleLines(t, "rizzcharts/rizzcharts_catalog/"+c.file+".json")...)
 			if got := evalJSON(ctx, `T.rr("host").surfaces()`); got != `["`+c.surface+`"]` {
@@ -117,6 +118,7 @@ func TestRizzchartsStandardSamples(t *testing.T) {
 		{"0.9/map", "Places to Visit in the Old Town"},
 	} {
 		t.Run(c.file, func(t *testing.T) {
+			t.Parallel()
 			ctx := openRenderer(t, base, `{}`)
 			processLines(ctx, "host", sampleLines(t, "rizzcharts/standard_catalog/"+c.file+".json")...)
 			got := evalJSON(ctx, `T.qa("host", "h1, h2, h3, h4, h5, h6, p, span").filter((e) => !e.children.length && e.textContent.trim()).map((e) => e.textContent.trim()).join("|")`)
@@ -144,6 +146,7 @@ func TestRizzchartsFailClosedWithoutCatalog(t *testing.T) {
 		{"0.9/map", "CATALOG_UNSUPPORTED", "/createSurface/catalogId"},
 	} {
 		t.Run(c.file, func(t *testing.T) {
+			t.Parallel()
 			ctx := openRenderer(t, base, `{}`)
 			processLines(ctx, "host", sampleLines(t, "rizzcharts/rizzcharts_catalog/"+c.file+".json")...)
 			if got := evalJSON(ctx, `[!!T.q("host", "rz-canvas, rz-chart, rz-map"), /Web|Harbour Books/.test(T.text("host"))]`); got != `[false,false]` {
