@@ -90,7 +90,7 @@ TEST_HOST    := $(GOTEST) -json ./...
 # (measured on 2 cores: twice as fast as 2, no faster with 8).
 TEST_BROWSER := $(GOTEST) -json -count=1 -parallel 4 -timeout 30m -tags browser ./tests/browser/...
 
-.PHONY: screenshots all build dist npm-pack run test test-host test-wasm test-browser vet size size-report bench fuzz clean deps fixtures setup help
+.PHONY: screenshots all build dist npm-pack run test test-time test-host test-wasm test-browser vet size size-report bench fuzz clean deps fixtures setup help
 
 all: test
 
@@ -100,6 +100,7 @@ help:
 	@echo 'make npm-pack      build, then stage and npm pack the package a2ui-go into $(NPM_OUT)/'
 	@echo 'make run           npm ci if needed, build, then serve dist/ and the demo agent on http://$(ADDR)'
 	@echo 'make test          npm ci if needed, go vet, host tests, browser tests (the CI command)'
+	@echo 'make test-time     make test twice in a fresh clone; the times into README.md'
 	@echo 'make test-host     go vet + host go test ./... (A2UI_REQUIRE_FIXTURES=1)'
 	@echo 'make test-wasm     the agent-data packages as GOOS=js under Node, browser-sized stack'
 	@echo 'make test-browser  build + go test -tags browser ./tests/browser/...'
@@ -230,6 +231,10 @@ test: $(TESTSUM)
 		$(call shq,$(NICE) $(MAKE) -s --no-print-directory vet) \
 		$(call shq,$(NICE) $(TEST_HOST)) \
 		$(call shq,$(NICE) $(TEST_WASM) -json # wasm)
+
+# make test in a fresh clone, twice; the times go into README.md (.ci/test-time.sh).
+test-time:
+	.ci/test-time.sh
 
 test-host: deps vet $(TESTSUM)
 	$(TESTSUM) $(call shq,$(TEST_HOST))
