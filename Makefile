@@ -23,7 +23,9 @@ endif
 GOROOT    := $(shell $(GO) env GOROOT)
 TMP       := $(CURDIR)/.tmp
 # chromedp SIGKILLs Chromium, which leaves SingletonSocket dirs in $TMPDIR: keep them in .tmp.
-GOTEST    := mkdir -p $(TMP) && TMPDIR=$(TMP) A2UI_REQUIRE_FIXTURES=1 $(GO) test $(GOTESTFLAGS)
+# -trimpath: test binaries that do not depend on the checkout's path, so a fresh clone
+# reuses what the Go build cache already compiled for another one.
+GOTEST    := mkdir -p $(TMP) && TMPDIR=$(TMP) A2UI_REQUIRE_FIXTURES=1 $(GO) test -trimpath $(GOTESTFLAGS)
 
 WASM      := web/a2ui.wasm
 DIST      := dist
@@ -242,7 +244,7 @@ test-host: deps vet $(TESTSUM)
 # The packages that walk agent data, tested as GOOS=js under Node with a browser-sized
 # stack: the hostile inputs (deep Markdown, paths, JSON, fan-outs) must not overflow it.
 # Also the UI queue and dom/browser (its Patcher and event bridge on a fake DOM).
-TEST_WASM := mkdir -p $(TMP) && TMPDIR=$(TMP) GOOS=js GOARCH=wasm $(GO) test -count=1 \
+TEST_WASM := mkdir -p $(TMP) && TMPDIR=$(TMP) GOOS=js GOARCH=wasm $(GO) test -trimpath -count=1 \
 	-exec $(CURDIR)/internal/tools/wasmexec/run.sh \
 	./internal/jsonscan/ ./internal/uiqueue/ ./protocol/ ./model/ ./binding/ ./catalog/markdown/ ./render/ ./dom/browser/ ./openwop/ ./transport/a2a/ ./webhost/
 test-wasm:

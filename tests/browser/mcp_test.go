@@ -351,7 +351,6 @@ func TestMCPActionRouting(t *testing.T) {
 // resource does not, a click calls "action" with the exact arguments and _meta.a2ui,
 // after the server forgot the session a click still goes through, and isError alerts.
 func TestMCPNodeServer(t *testing.T) {
-	t.Parallel()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("node is not on PATH")
