@@ -261,6 +261,9 @@ func (b *Builder) ActionHandler(in *Instance) dom.HandlerID {
 	if act := string(in.Comp.Props["action"]); act != e.action {
 		if e.built {
 			e.actionAt = b.env.now()
+			if b.env.PageClock != nil {
+				e.actionPage = b.env.PageClock()
+			}
 		}
 		e.action = act
 	}
@@ -268,7 +271,7 @@ func (b *Builder) ActionHandler(in *Instance) dom.HandlerID {
 	hooks := append([]func(){}, b.triggerHooks...)
 	uid := in.UID
 	return b.Handler(func(ev dom.Event) {
-		if at := b.state.entries[uid]; at != nil && !at.actionAt.IsZero() && b.env.now().Sub(at.actionAt) < rearmDelay {
+		if at := b.state.entries[uid]; at != nil && at.rearming(ev, b.env.now()) {
 			return // the action changed a moment ago
 		}
 		if b.env.AcceptClick != nil && !b.env.AcceptClick(uid, ev) {
@@ -288,6 +291,20 @@ func (b *Builder) ActionHandler(in *Instance) dom.HandlerID {
 		}
 		b.runAction(in)
 	})
+}
+
+// rearming reports whether click ev on the Button comes within rearmDelay of its
+// action's last change: by the click's own time (dom.Event.Time) against the page
+// clock's reading at the change when both are known, else by now.
+func (e *uiEntry) rearming(ev dom.Event, now time.Time) bool {
+	switch {
+	case e.actionAt.IsZero():
+		return false
+	case ev.Time > 0 && e.actionPage > 0:
+		return ev.Time-e.actionPage < float64(rearmDelay/time.Millisecond)
+	default:
+		return now.Sub(e.actionAt) < rearmDelay
+	}
 }
 
 // ActionState reports the state of the last action in sent (Env.ActionState): busy

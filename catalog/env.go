@@ -79,6 +79,11 @@ type Env struct {
 	Yield func() time.Duration
 	// Now is the clock of the re-arm delay; nil means time.Now.
 	Now func() time.Time
+	// PageClock, when set, reads the clock of dom.Event.Time (the page's
+	// performance.now(), in ms): a Button's re-arm after its action changed is then
+	// timed by the click's own timeStamp against this clock's reading at the change,
+	// not by Now when the click is handled.
+	PageClock func() float64
 	// Invalidate is called after a handler changed local UI state (selected tab, modal
 	// open, filter text) that the data model does not see, so the surface must be rebuilt.
 	// Data-model writes are not reported here: they notify the model's subscribers.
@@ -219,10 +224,12 @@ type uiEntry struct {
 	user       string
 	conflict   string
 	conflicted bool
-	// action is a Button's raw action as last built, actionAt when it last changed.
-	action   string
-	actionAt time.Time
-	built    bool
+	// action is a Button's raw action as last built, actionAt when it last changed
+	// (actionPage: Env.PageClock then, 0 without one).
+	action     string
+	actionAt   time.Time
+	actionPage float64
+	built      bool
 }
 
 // NewUIState returns an empty state.

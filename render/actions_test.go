@@ -228,6 +228,43 @@ func TestActionChangeRearms(t *testing.T) {
 	}
 }
 
+// TestActionChangeRearmsByEventTime: with a page clock, the re-arm after an action
+// changed is timed by the click's own timeStamp against the clock's reading at the
+// change, whenever the click is handled (a click made in the window but handled late is
+// refused; one made past it is taken at once).
+func TestActionChangeRearmsByEventTime(t *testing.T) {
+	tests := []struct {
+		name      string
+		handledAt time.Duration // Now when the click is handled, after the change
+		clickAt   float64       // the click's timeStamp; the change is at page time 1000
+		sent      bool
+	}{
+		{"made in the window, handled late", 2 * time.Second, 1499, false},
+		{"made past the window, handled at once", 0, 1500, true},
+		{"made before the change", 0, 990, false},
+		{"no timeStamp: the handler's clock, in the window", 400 * time.Millisecond, 0, false},
+		{"no timeStamp: the handler's clock, past the window", 600 * time.Millisecond, 0, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+			page := 0.0
+			h := newFakeHost(t)
+			r := New(h, Options{Now: func() time.Time { return now }, PageClock: func() float64 { return page }})
+			r.Process([]byte(loginV09))
+			r.Frame()
+			page = 1000
+			r.Process([]byte(`{"version":"v0.9","updateComponents":{"surfaceId":"s1","components":[{"id":"submit","component":"Button","child":"submit-label","action":{"event":{"name":"delete"}}}]}}`))
+			r.Frame()
+			now = now.Add(tc.handledAt)
+			dispatch(t, r, h, "s1", findNode(h, "s1", byTagText("button", "Go")), dom.Event{Type: "click", Time: tc.clickAt})
+			if sent := len(h.sent) == 1 && strings.Contains(h.sent[0], `"name":"delete"`); sent != tc.sent || len(h.sent) > 1 {
+				t.Errorf("sent %q, want the new action sent: %v", h.sent, tc.sent)
+			}
+		})
+	}
+}
+
 // bigAndSmall is a surface "big" with a 20,000-row template under a Button, and a small
 // surface "small".
 func bigAndSmall() []byte {

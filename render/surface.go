@@ -193,6 +193,7 @@ func (r *Renderer) newEnv(id, base string, cat int) *catalog.Env {
 	}
 	env.OnAction = r.onAction
 	env.Now = r.opts.Now
+	env.PageClock = r.opts.PageClock
 	if y := r.opts.Yield; y != nil {
 		env.Yield = func() time.Duration {
 			t := time.Now()

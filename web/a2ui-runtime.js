@@ -40,9 +40,9 @@
 //                             calls fn() for the element (catalog/host, A2UI.defineCatalog).
 //     reset()                 detach every host (a fresh Go runtime starts over).
 //     node(host, id)          the DOM node with that id (tests, debugging)
-//     rearming(el)            whether a pointer click on el, a button that appeared or
-//                             changed under the resting pointer, is still refused
-//                             (re-arming; tests await its end instead of sleeping)
+//     rearming(el)            whether a pointer click on el now, a button that appeared
+//                             or changed under the resting pointer, would be refused
+//                             (re-arming; a click is judged by its event's timeStamp)
 //     stats                   {batches, ops, rejected, held; firstBatchAt and warmedAt:
 //                             performance.now() of the first batch and of the warm-up}
 //   }
@@ -555,7 +555,14 @@
   // flagged for REARM_MS.
   // A scroll of the page (the user's, or focus moving) is no change by the agent: the
   // state under the pointer is taken anew without stamping.
+  // A click is judged by its own time (the event's timeStamp, same clock as the stamp),
+  // not by when its handler runs: one made in the window and handled late is refused.
   let ptr = null, ptrCtl = null, ptrSig = "", sx = 0, sy = 0;
+
+  // rearmingAt(c, t): whether a pointer click on c at page time t falls in its window.
+  function rearmingAt(c, t) {
+    return c[ARMED] !== undefined && t - c[ARMED] < REARM_MS;
+  }
 
   function controlAt(x, y) {
     let e = document.elementFromPoint(x, y);
@@ -637,7 +644,7 @@
       else if (typeof n.checked === "boolean") checked = n.checked;
       else if (t && typeof t.checked === "boolean") checked = t.checked;
       let flags = ev.isTrusted ? 0 : 1;
-      if (type === "click" && ev.detail > 0 && n[ARMED] !== undefined && performance.now() - n[ARMED] < REARM_MS) {
+      if (type === "click" && ev.detail > 0 && rearmingAt(n, ev.timeStamp || performance.now())) {
         flags |= 2;
       }
       if (checked) flags |= 4;
@@ -699,7 +706,7 @@
     },
     reset() { for (const name of Array.from(hosts.keys())) detach(name); onEvent = null; fast = null; },
     node(name, id) { const h = hosts.get(name); return h ? h.nodes[id] : undefined; },
-    rearming(el) { return !!el && el[ARMED] !== undefined && performance.now() - el[ARMED] < REARM_MS; },
+    rearming(el) { return !!el && rearmingAt(el, performance.now()); },
     stats,
   });
 })();

@@ -73,7 +73,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	if err != nil {
 		return refused(err)
 	}
-	opts.HostPrefix = hostPrefix(jr.handle)
+	opts.HostPrefix, opts.PageClock = hostPrefix(jr.handle), pageClock
 	opts.Formatter = newIntlFormatter(locale)
 	opts.AfterFunc, opts.Yield = afterFunc, yieldLong
 	jr.frame = jr.newFrame()

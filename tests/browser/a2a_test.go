@@ -5,6 +5,7 @@ package browser
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"slices"
@@ -27,6 +28,9 @@ type a2aServer struct {
 	methods []string
 	cut     int // cut the first SendStreamingMessage / message/stream after cut events (0: never)
 	cutDone bool
+	// cutGate: the cut waits until it is closed (openCut), when the page has read the
+	// events before it: a stream that errors discards what its reader has not taken.
+	cutGate chan struct{}
 	// failNext: answer that many of the next message POSTs with 503; msgIDs: the
 	// messageId of every message POST, failed or not.
 	failNext int
@@ -39,7 +43,7 @@ func newA2AServer(t *testing.T, delay time.Duration, cut int) *a2aServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &a2aServer{cut: cut}
+	s := &a2aServer{cut: cut, cutGate: make(chan struct{})}
 	s.h = a2aagent.NewHandler(a2aagent.FromDemo(repoPath(t, "testdata"), agent), a2aagent.Options{Delay: delay,
 		OnMessage: func(r a2aagent.Received) { s.mu.Lock(); s.recv = append(s.recv, r); s.mu.Unlock() }})
 	return s
@@ -83,11 +87,14 @@ func (s *a2aServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	if cut {
-		s.h.ServeHTTP(&cutWriter{ResponseWriter: w, left: s.cut}, r)
+		s.h.ServeHTTP(&cutWriter{ResponseWriter: w, left: s.cut, gate: s.cutGate, done: r.Context().Done()}, r)
 		return
 	}
 	s.h.ServeHTTP(w, r)
 }
+
+// openCut lets the cut happen (once the page read the events before it).
+func (s *a2aServer) openCut() { close(s.cutGate) }
 
 func (s *a2aServer) received() []a2aagent.Received {
 	s.mu.Lock()
@@ -101,20 +108,24 @@ func (s *a2aServer) calls() []string {
 	return slices.Clone(s.methods)
 }
 
-// cutWriter aborts the connection (as a network failure would) when the SSE event
-// after the first left ones is written.
+// cutWriter breaks the connection (as a network failure would) when the SSE event
+// after the first left ones is written, once gate is closed.
 type cutWriter struct {
 	http.ResponseWriter
 	left int
+	gate <-chan struct{}
+	done <-chan struct{} // the request's end
 }
 
 func (c *cutWriter) Write(b []byte) (int, error) {
 	if bytes.HasPrefix(b, []byte("data:")) {
 		if c.left == 0 {
-			// Let the client read what it was sent: a reset can discard data the
-			// peer has not read yet, and then it never learns the task id.
-			time.Sleep(200 * time.Millisecond)
-			panic(http.ErrAbortHandler)
+			select {
+			case <-c.gate:
+			case <-c.done:
+			}
+			cutConn(c.ResponseWriter)
+			return 0, errCut
 		}
 		c.left--
 	}
@@ -122,6 +133,9 @@ func (c *cutWriter) Write(b []byte) (int, error) {
 }
 
 func (c *cutWriter) Flush() { c.ResponseWriter.(http.Flusher).Flush() }
+
+// errCut is what a write to a cut connection returns.
+var errCut = errors.New("connection cut")
 
 // a2aListeners records the A2A client's page events (a2ui-text, a2ui-task) in T.log,
 // from before the element starts.
@@ -141,6 +155,7 @@ var a2aVersions = []struct{ name, agent, header, stream, resubscribe string }{
 // (a2uiClientCapabilities) and extension header the server checks; the follow-ups
 // render, in the same task and context.
 func TestA2ABookingLoop(t *testing.T) {
+	t.Parallel()
 	for _, v := range a2aVersions {
 		t.Run(v.name, func(t *testing.T) {
 			t.Parallel()
@@ -229,6 +244,7 @@ func TestA2ABookingLoop(t *testing.T) {
 // to the task (SubscribeToTask / tasks/resubscribe), the agent sends the task as it is
 // now and the rest, and the surface catches up with nothing lost or doubled.
 func TestA2AResubscribe(t *testing.T) {
+	t.Parallel()
 	for _, v := range a2aVersions {
 		t.Run(v.name, func(t *testing.T) {
 			t.Parallel()
@@ -238,7 +254,11 @@ func TestA2AResubscribe(t *testing.T) {
 				`<a2ui-renderer id="agent" agent="`+v.agent+`" transport="a2a" message="booking"></a2ui-renderer>`))...)
 			ctx := newTab(t)
 			navigate(ctx, base+"/a2a.html")
-			if err := waitJSErr(ctx, `T.rr("agent") && T.qa("agent", "button").length === 1 && T.events("agent", "a2ui-task").some((e) => e.state === "input-required")`, 10*time.Second); err != nil {
+			// The three events before the cut (the task, working, the surface) reached
+			// the page: now the connection breaks.
+			waitJS(ctx, `T.events("agent", "a2ui-task").some((e) => e.state === "working") && T.events("agent", "a2ui-surface").length > 0`)
+			srv.openCut()
+			if err := waitJSErr(ctx, `T.rr("agent") && T.qa("agent", "button").length === 1 && T.events("agent", "a2ui-task").some((e) => e.state === "input-required")`, waitTimeout()); err != nil {
 				t.Fatalf("%v\nlog %s\ncalls %q\ntext %s", err, evalJSON(ctx, "T.log"), srv.calls(), evalJSON(ctx, `T.text("agent")`))
 			}
 			flush(ctx, "agent")
@@ -331,7 +351,6 @@ func TestA2AActionFailureRetry(t *testing.T) {
 	srv.failNext = 1
 	srv.mu.Unlock()
 	evalJSON(ctx, `(T.qa("host", ".a2ui-list > *")[0].querySelector("button").id = "toggle-0", true)`)
-	trackClicks(ctx)
 	clickIn(ctx, "host", "#toggle-0")
 	waitJS(ctx, `T.q("host", ".a2ui-action-error") !== null`)
 	if got := evalJS[string](ctx, `T.q("host", ".a2ui-action-error").textContent`); got != "The action could not be sent: HTTP status 503" {
@@ -356,7 +375,7 @@ func TestA2AActionFailureRetry(t *testing.T) {
 		t.Errorf("the surface changed before the action went through: %q", got)
 	}
 
-	clickReady(ctx, "host", "button.a2ui-retry") // past the debounce of the Button's click
+	clickReady(ctx, "host", "button.a2ui-retry") // stamped past the debounce of the Button's click
 	waitJS(ctx, `T.q("host", "p.a2ui-text-caption").textContent === "2 of 3 done"`)
 	waitJS(ctx, `!T.q("host", ".a2ui-action-failed")`)
 	srv.mu.Lock()

@@ -12,6 +12,7 @@ import (
 // event's detail and in the POSTed JSON, for every version; the members a page
 // element's event merges in follow, in the element's order.
 func TestActionContextKeyOrder(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	const ctx = `"context":{"z":"first","a":{"y":1,"b":2},"m":3}`
 	for _, c := range []struct {
@@ -52,6 +53,7 @@ func TestActionContextKeyOrder(t *testing.T) {
 // The members a page element's event merges into the context come after the agent's
 // entries, in the order of the element's detail.
 func TestActionContextKeyOrderWithEventDetail(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	rec := newActionRecorder()
 	const el = `<script>

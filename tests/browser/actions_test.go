@@ -40,12 +40,6 @@ const payAction = `{"version":"v0.9","action":{"name":"pay","surfaceId":"b","sou
 
 var hexID = regexp.MustCompile(`^[0-9a-f]{32}$`)
 
-// sleepJS waits ms milliseconds of page time.
-func sleepJS(ctx context.Context, ms int) {
-	tabOf(ctx).t.Helper()
-	evalJSON(ctx, `new Promise((r) => setTimeout(() => r(true), `+strconv.Itoa(ms)+`))`)
-}
-
 // centre returns the viewport centre of the first element matching css in host id's
 // shadow root.
 func centre(ctx context.Context, id, css string) (x, y float64) {
@@ -174,8 +168,7 @@ func TestActionDoubleClickSendsOne(t *testing.T) {
 		`{"version":"v0.10","updateComponents":{"surfaceId":"c","components":[{"id":"root","component":"Button","child":"l","action":{"event":{"name":"ten"}}},{"id":"l","component":"Text","text":"Ten"}]}}`)
 	x, y = centre(ctx, "host", `section[data-surface-id="c"] button.a2ui-button`)
 	mouse(ctx, chromedp.MouseMoved, x, y, 0)
-	awaitArmed(ctx, "host", `section[data-surface-id="c"] button.a2ui-button`) // it appeared under the pointer just now
-	clickAt(ctx, x, y, 1)
+	clickAt(ctx, x, y, 1, stampedTime(clickStamp(ctx, rearmMS+clickSlackMS))) // it appeared under the pointer just now
 	bodies = rec.Wait(t, 2)
 	var m struct {
 		Action struct {
@@ -201,7 +194,6 @@ func TestActionSingleFlight(t *testing.T) {
 	agent := newGatedAgent()
 	base := serve(t, rendererPage(), handle("POST /agent/action", agent))
 	ctx := openRenderer(t, base, `{actionURL: "/agent/action"}`)
-	trackClicks(ctx) // clickReady waits out the double-click window
 	processLines(ctx, "host", oneButton...)
 	clickIn(ctx, "host", "button.a2ui-button")
 	agent.waitArrived(t)
@@ -215,9 +207,8 @@ func TestActionSingleFlight(t *testing.T) {
 	if st.Disabled != "true" || !strings.Contains(st.Class, "a2ui-busy") {
 		t.Errorf("busy button = %+v, want aria-disabled=true and class a2ui-busy", st)
 	}
-	awaitArmed(ctx, "host", "button.a2ui-button") // past the double-click window: a click on the busy Button
-	clickIn(ctx, "host", "button.a2ui-button")
-	flush(ctx, "host") // the click is handled
+	clickArmed(ctx, "host", "button.a2ui-button") // a click on the busy Button, no part of a double click
+	flush(ctx, "host")                            // the click is handled
 	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
 		t.Fatalf("%d a2ui-action events after a click while in flight, want 1", n)
 	}
@@ -258,7 +249,6 @@ func TestActionFailureRetry(t *testing.T) {
 	agent := newGatedAgent()
 	base := serve(t, rendererPage(), handle("POST /agent/action", agent))
 	ctx := openRenderer(t, base, `{actionURL: "/agent/action", actionTimeout: 1500}`)
-	trackClicks(ctx) // clickReady waits out the double-click window
 	processLines(ctx, "host", oneButton...)
 
 	clickIn(ctx, "host", "button.a2ui-button")
@@ -410,8 +400,9 @@ func TestRearmUnderPointer(t *testing.T) {
 	if n := len(rec.Bodies()) + len(events(ctx, "host", "a2ui-action")); n != 0 {
 		t.Fatalf("a click right after the Button appeared under the pointer posted %d action(s)", n)
 	}
-	awaitArmed(ctx, "host", "button.a2ui-button")
-	clickAt(ctx, x, y, 1)
+	// The same click once the window passed (stamped past it: the renderer goes by the
+	// click's timeStamp).
+	clickAt(ctx, x, y, 1, stampedTime(clickStamp(ctx, rearmMS+clickSlackMS)))
 	checkAction(t, "armed click", []byte(rec.Wait(t, 1)[0]),
 		`{"version":"v0.9","action":{"name":"approve","surfaceId":"b","sourceComponentId":"slot","context":{}}}`)
 
@@ -419,16 +410,17 @@ func TestRearmUnderPointer(t *testing.T) {
 	// action was answered.
 	waitJS(ctx, `!T.q("host", "button.a2ui-button").classList.contains("a2ui-busy")`)
 	swap("delete")
-	clickAt(ctx, x, y, 1)
-	flush(ctx, "host") // the click is handled
+	// Right after the change: a pointer click (no part of a double click with the clicks
+	// before), and a keyboard-style click (detail 0, which the runtime's pointer re-arm
+	// does not judge: only catalog's rearmDelay refuses it).
+	clickAt(ctx, x, y, 1, stampedTime(clickStamp(ctx, 0)))
+	evalJSON(ctx, `(T.q("host", "button.a2ui-button").click(), true)`)
+	flush(ctx, "host") // the clicks are handled
 	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
 		t.Fatalf("a click right after the action changed posted (%d POSTs)", n)
 	}
-	// The renderer ignores clicks for catalog's rearmDelay (500 ms of its clock) after a
-	// Button's action changed; nothing on the page shows that window, so this waits it
-	// out in page time counted from after the flush above (never too short).
-	sleepJS(ctx, 500)
-	clickAt(ctx, x, y, 1)
+	// catalog's rearmDelay after the change, by the click's timeStamp.
+	clickAt(ctx, x, y, 1, stampedTime(clickStamp(ctx, rearmMS+clickSlackMS)))
 	checkAction(t, "click after re-arm", []byte(rec.Wait(t, 2)[1]),
 		`{"version":"v0.9","action":{"name":"delete","surfaceId":"b","sourceComponentId":"slot","context":{}}}`)
 

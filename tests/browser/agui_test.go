@@ -292,7 +292,6 @@ func TestAGUIActionFailureRetry(t *testing.T) {
 	ctx := openRenderer(t, base, `{agent: "`+aguiagent.Path+`", transport: "agui", message: "show"}`)
 	waitJS(ctx, `T.text("host").includes("Say hello") && T.events("host", "a2ui-task").some((e) => e.state === "completed")`)
 	typeIn(ctx, "host", "input", "Ada", false)
-	trackClicks(ctx)
 	clickIn(ctx, "host", "button.a2ui-button")
 	waitJS(ctx, `T.q("host", ".a2ui-action-error") !== null`)
 	if got := evalJS[string](ctx, `T.q("host", ".a2ui-action-error").textContent`); got != "The action could not be sent: HTTP status 503" {
@@ -304,7 +303,7 @@ func TestAGUIActionFailureRetry(t *testing.T) {
 	if n := len(events(ctx, "host", "a2ui-action-failed")); n != 1 {
 		t.Errorf("%d a2ui-action-failed events", n)
 	}
-	clickReady(ctx, "host", "button.a2ui-retry") // past the debounce of the Button's click
+	clickReady(ctx, "host", "button.a2ui-retry") // stamped past the debounce of the Button's click
 	waitJS(ctx, `T.text("host").includes("Hello, Ada!") && !T.q("host", ".a2ui-action-failed")`)
 	runs := srv.received()
 	if len(runs) != 2 || runs[1].UserAction == nil || runs[1].ThreadID != runs[0].ThreadID {

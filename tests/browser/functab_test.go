@@ -47,6 +47,7 @@ window.funcTab = () => {
 // memory exactly as internal/wasmftab decodes it, with its wasm fill function and without (a wrong byte there misplaces stack maps
 // and crashes the runtime at its first stack growth or collection).
 func TestFuncTabExpanded(t *testing.T) {
+	t.Parallel()
 	for _, noFill := range []bool{false, true} {
 		t.Run(map[bool]string{false: "wasm fill", true: "JS fill"}[noFill], func(t *testing.T) {
 			t.Parallel()

@@ -5,7 +5,6 @@ package browser
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestFunctionSetsOptIn: web_core's extra functions run only on a renderer whose page
@@ -33,7 +32,7 @@ func TestFunctionSetsOptIn(t *testing.T) {
 	}
 	process(ctx, "opt", jsString(strings.Join(stream, "\n")+"\n"))
 	for _, id := range []string{"attr", "opt"} {
-		if err := waitJSErr(ctx, `T.text("`+id+`") === "total 42 true"`, 5*time.Second); err != nil {
+		if err := waitJSErr(ctx, `T.text("`+id+`") === "total 42 true"`, waitTimeout()); err != nil {
 			t.Errorf("%s: text %q", id, evalJS[string](ctx, `T.text("`+id+`")`))
 		}
 		if errs := events(ctx, id, "a2ui-error"); len(errs) != 0 {

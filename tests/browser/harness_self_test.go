@@ -162,3 +162,25 @@ func TestHarnessDemoAgent(t *testing.T) {
 		t.Errorf("action answer = %s\nwant %s", got, strconv.Quote(want))
 	}
 }
+
+// TestHarnessBrowserMode proves A2UI_BROWSER_MODE: every tab runs
+// globalThis.A2UI_MODE = "<mode>" before the page's first script, and nothing when it
+// is unset. (t.Setenv: not parallel.)
+func TestHarnessBrowserMode(t *testing.T) {
+	base := serve(t, page("/mode.html", `<!doctype html><title>mode</title>
+<script>window.seen = "A2UI_MODE" in globalThis ? globalThis.A2UI_MODE : "unset";</script>`))
+	for _, mode := range []string{"worker", "main", ""} {
+		t.Run("mode="+mode, func(t *testing.T) {
+			t.Setenv("A2UI_BROWSER_MODE", mode)
+			want := mode
+			if want == "" {
+				want = "unset"
+			}
+			ctx := newTab(t)
+			navigate(ctx, base+"/mode.html")
+			if got := evalJS[string](ctx, `window.seen`); got != want {
+				t.Errorf("the page's first script saw A2UI_MODE %q, want %q", got, want)
+			}
+		})
+	}
+}

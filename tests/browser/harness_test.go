@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -72,12 +73,15 @@ func startBrowser(t testing.TB) context.Context {
 		browserStop = func() {
 			bcancel()
 			acancel()
-			// Chromium's children may still write for a moment after it stops.
+			// Chromium's children may still write for a moment after it stops: retry
+			// until the directory is gone (at most 5 s).
+			tick := time.NewTicker(100 * time.Millisecond)
+			defer tick.Stop()
 			for range 50 {
 				if os.RemoveAll(dir) == nil {
 					return
 				}
-				time.Sleep(100 * time.Millisecond)
+				<-tick.C
 			}
 		}
 		if err := chromedp.Do(bctx); err != nil {
@@ -145,6 +149,16 @@ func newTab(t testing.TB, opts ...TabOption) context.Context {
 		cancel()
 		t.Fatalf("open tab: %v", err)
 	}
+	if src, err := modeScript(); err != nil || src != "" {
+		if err == nil {
+			_, err = chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: src})
+		}
+		if err != nil {
+			cancelTimeout()
+			cancel()
+			t.Fatalf("A2UI_BROWSER_MODE: %v", err)
+		}
+	}
 	t.Cleanup(func() {
 		// A round trip: every event the page sent before it has reached onEvent.
 		_, _ = chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void]("0"))
@@ -166,6 +180,20 @@ func newTab(t testing.TB, opts ...TabOption) context.Context {
 		cancel()
 	})
 	return ctx
+}
+
+// modeScript is the script every tab runs before any page script when
+// $A2UI_BROWSER_MODE is set: globalThis.A2UI_MODE = "main" or "worker", the engine's
+// mode the loader is asked for (the suite runs in both); "" when it is unset.
+func modeScript() (string, error) {
+	switch mode := os.Getenv("A2UI_BROWSER_MODE"); mode {
+	case "":
+		return "", nil
+	case "main", "worker":
+		return `globalThis.A2UI_MODE = "` + mode + `";`, nil
+	default:
+		return "", fmt.Errorf("%q: want main or worker", mode)
+	}
 }
 
 func tabOf(ctx context.Context) *tab {
@@ -306,6 +334,8 @@ func waitJSErr(ctx context.Context, expr string, timeout time.Duration) error {
 	// The expression is wrapped so a throw is reported as a value, not an error.
 	probe := `(() => { try { return {ok: !!(` + expr + `)}; } catch (e) { return {ok: false, err: String(e)}; } })()`
 	var last string
+	tick := time.NewTicker(25 * time.Millisecond)
+	defer tick.Stop()
 	for {
 		if errs := tb.pendingErrors(); len(errs) > 0 {
 			return fmt.Errorf("page error while waiting for %s:\n  %s", expr, strings.Join(errs, "\n  "))
@@ -330,7 +360,7 @@ func waitJSErr(ctx context.Context, expr string, timeout time.Duration) error {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("timeout after %v waiting for %s (last: %s)", timeout, expr, last)
 		}
-		time.Sleep(25 * time.Millisecond)
+		<-tick.C
 	}
 }
 

@@ -145,6 +145,7 @@ func findError(errs []hostError, code, path, msg string) bool {
 }
 
 func TestHostComponents(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	rec := newActionRecorder()
 	base := serve(t, rendererPageWith(rendererPagePath, hostPageBody), handle("POST /agent/action", rec))
@@ -271,6 +272,7 @@ func TestHostComponents(t *testing.T) {
 }
 
 func TestDefineCatalog(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t, rendererPageWith(rendererPagePath, hostPageBody))
 	ctx := newTab(t)
@@ -328,6 +330,7 @@ func TestDefineCatalog(t *testing.T) {
 // writes the data model and the A2UI content bound to it follows, and axe finds no
 // violation (light and dark).
 func TestGalleryCustomComponents(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t)
 	ctx := newTab(t)

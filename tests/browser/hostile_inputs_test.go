@@ -11,9 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // rawBodies are the bodies of /raw/<i>, set before the case connects.
@@ -241,7 +238,10 @@ func TestHostileInputs(t *testing.T) {
 	}
 	caseSteps := map[string]func(sid string){
 		"media does not fetch before play": func(sid string) {
-			sleepJS(ctx, 500)
+			// Both elements ran their resource selection and stopped there, idle with
+			// nothing loaded (preload=none): where an eager one would be loading.
+			waitJS(ctx, `(() => { const s = T.q("host", 'section[data-surface-id="`+sid+`"]');
+				return [s.querySelector("video"), s.querySelector("audio")].every((m) => m.networkState === HTMLMediaElement.NETWORK_IDLE && m.readyState === HTMLMediaElement.HAVE_NOTHING); })()`)
 			if got := mediaReqs(); len(got) > 0 {
 				t.Errorf("media fetched before play: %v", got)
 			}
@@ -249,10 +249,7 @@ func TestHostileInputs(t *testing.T) {
 			// policy lets it start): now, and only now, it is fetched.
 			clickIn(ctx, "host", `section[data-surface-id="`+sid+`"] video`)
 			evalJSON(ctx, `(() => { const v = T.q("host", 'section[data-surface-id="`+sid+`"] video'); if (v.paused) { v.muted = true; v.play().catch(() => {}); } return true; })()`)
-			deadline := time.Now().Add(5 * time.Second)
-			for len(mediaReqs()) == 0 && time.Now().Before(deadline) {
-				time.Sleep(50 * time.Millisecond)
-			}
+			waitCond(func() bool { return len(mediaReqs()) > 0 })
 			if got := mediaReqs(); len(got) == 0 || !strings.HasPrefix(got[0], mediaHost+"v.mp4") {
 				t.Errorf("requests after play %v, want the video", got)
 			} else {
@@ -344,13 +341,11 @@ func TestHostileInputs(t *testing.T) {
 		hostileActionsBefore = len(events(ctx, rid, "a2ui-action"))
 		if css := hostileClicks[c.name]; css != "" {
 			sel := sec + " " + strings.TrimPrefix(css, "2")
-			awaitArmed(ctx, rid, sel) // a control that just appeared under the pointer
+			// Past the re-arm of a control that just appeared under the pointer.
 			if strings.HasPrefix(css, "2") {
-				if err := chromedp.Do(ctx, chromedp.DoubleClick(shadowPath(rid, sel))); err != nil {
-					t.Fatalf("double click: %v", err)
-				}
+				doubleClickArmed(ctx, rid, sel)
 			} else {
-				clickIn(ctx, rid, sel)
+				clickArmed(ctx, rid, sel)
 			}
 		}
 		if step := caseSteps[c.name]; step != nil {
@@ -396,10 +391,7 @@ func TestHostileInputs(t *testing.T) {
 			t.Errorf("%s/%s: something ran: %s", c.group, c.name, got)
 		}
 		total := actions["host"] + actions["capped"]
-		deadline := time.Now().Add(3 * time.Second)
-		for len(actionBodies()) < total && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
-		}
+		waitCond(func() bool { return len(actionBodies()) >= total })
 		bodies := actionBodies()
 		if len(bodies) != total {
 			t.Errorf("%s/%s: %d action POSTs, want %d: %q", c.group, c.name, len(bodies), total, bodies[posted:])
@@ -416,8 +408,8 @@ func TestHostileInputs(t *testing.T) {
 		if rid != "host" {
 			evalJSON(ctx, `(async () => { const r = T.rr("`+rid+`"); r.process(r.surfaces().map((id) => ({version: "v0.9", deleteSurface: {surfaceId: id}}))); await r.flush(); return true; })()`)
 		}
-		// Liveness: a probe surface here and one on the second renderer, within a
-		// second; the probes are deleted afterwards (they would fill the surface cap).
+		// Liveness: a probe surface here and one on the second renderer render; the
+		// probes are deleted afterwards (they would fill the surface cap).
 		// The OpenWOP renderer takes only envelopes: its probe is one.
 		probe := v09create("p"+sid) + "\n" + v09comps("p"+sid, `[{"id":"root","component":"Text","text":"probe `+sid+`"}]`)
 		if rid == "ow" {
@@ -425,7 +417,7 @@ func TestHostileInputs(t *testing.T) {
 		}
 		evalJSON(ctx, `(() => { T.rr("`+rid+`").process(`+jsString(probe)+`);
 			T.rr("second").process(`+jsString(v09create("s"+sid)+"\n"+v09comps("s"+sid, `[{"id":"root","component":"Text","text":"second `+sid+`"}]`))+`); return true; })()`)
-		if err := waitJSErr(ctx, `T.text("`+rid+`").includes("probe `+sid+`") && T.text("second").includes("second `+sid+`")`, time.Second); err != nil {
+		if err := waitJSErr(ctx, `T.text("`+rid+`").includes("probe `+sid+`") && T.text("second").includes("second `+sid+`")`, waitTimeout()); err != nil {
 			t.Errorf("%s/%s: probes: %v", c.group, c.name, err)
 		}
 		if rid != "ow" {

@@ -11,10 +11,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -379,8 +379,23 @@ func TestHostilePolicy(t *testing.T) {
 		},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { runPolicyCase(t, c) })
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			runPolicyCase(t, c)
+		})
 	}
+}
+
+// actionPosts are the bodies rec got that are actions (v0.8 userAction or action).
+func actionPosts(rec *actionRecorder) []string {
+	var posts []string
+	for _, b := range rec.Bodies() {
+		var m map[string]json.RawMessage
+		if json.Unmarshal([]byte(b), &m) == nil && (m["action"] != nil || m["userAction"] != nil) {
+			posts = append(posts, b)
+		}
+	}
+	return posts
 }
 
 func runPolicyCase(t *testing.T, c policyCase) {
@@ -432,9 +447,19 @@ func runPolicyCase(t *testing.T, c policyCase) {
 	if c.act != nil {
 		c.act(t, ctx)
 	}
-	// Give loads a moment to start (lazy images, the action POST) before counting.
+	// Before counting: what must happen did (the listed server's requests, the action
+	// POSTs), and a marker the page loads after the render came back (loadMarker).
 	flush(ctx, "host")
-	time.Sleep(300 * time.Millisecond)
+	waitCond(func() bool {
+		got := other.paths()
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				return false
+			}
+		}
+		return len(actionPosts(rec)) >= c.actions
+	})
+	loadMarker(ctx, base+"/img/marker")
 
 	// Error codes (error messages and function responses carrying an error).
 	var details []string
@@ -463,19 +488,12 @@ func runPolicyCase(t *testing.T, c policyCase) {
 	if n := len(events(ctx, "host", "a2ui-action")); n != c.actions {
 		t.Errorf("%d actions, want %d", n, c.actions)
 	}
-	posted := 0
-	for _, b := range rec.Bodies() {
-		var m map[string]json.RawMessage
-		if json.Unmarshal([]byte(b), &m) == nil && (m["action"] != nil || m["userAction"] != nil) {
-			posted++
-		}
-	}
-	if posted != c.actions {
+	if posted := len(actionPosts(rec)); posted != c.actions {
 		t.Errorf("%d action POSTs, want %d: %v", posted, c.actions, rec.Bodies())
 	}
 	// No request to an unlisted host.
 	own := []string{base + rendererPagePath, base + "/a2ui.js", base + "/a2ui.wasm", base + "/wasm_exec.js",
-		base + "/a2ui-runtime.js", base + "/a2ui.css", base + "/favicon.ico", base + "/agent/action"}
+		base + "/a2ui-runtime.js", base + "/a2ui.css", base + "/favicon.ico", base + "/agent/action", base + "/img/marker"}
 	if c.stream {
 		own = append(own, other.srv.URL+"/stream")
 	}
@@ -519,10 +537,10 @@ func runPolicyCase(t *testing.T, c policyCase) {
 	if c.check != nil {
 		c.check(t, ctx)
 	}
-	// Liveness: a probe surface here and one on the second renderer, within a second.
+	// Liveness: a probe surface here and one on the second renderer render.
 	evalJSON(ctx, `(() => { T.rr("host").process(`+jsString(v09create("probe")+"\n"+v09comps("probe", `[{"id":"root","component":"Text","text":"probe alive"}]`))+`);
 		T.rr("second").process(`+jsString(v09comps("s2", `[{"id":"root","component":"Text","text":"second still alive"}]`))+`); return true; })()`)
-	if err := waitJSErr(ctx, `T.text("host").includes("probe alive") && T.text("second").includes("second still alive")`, time.Second); err != nil {
+	if err := waitJSErr(ctx, `T.text("host").includes("probe alive") && T.text("second").includes("second still alive")`, waitTimeout()); err != nil {
 		t.Errorf("liveness: %v", err)
 	}
 }
@@ -580,12 +598,12 @@ func TestInvalidPolicyFailsClosed(t *testing.T) {
 			t.Errorf("request to %s", u)
 		}
 	}
-	// A renderer beside them works, within a second.
+	// A renderer beside them works.
 	if got := evalJSON(ctx, `T.mount("ok", {})`); got != "true" {
 		t.Fatalf("mount = %s", got)
 	}
 	evalJSON(ctx, `(() => { T.rr("ok").process(`+jsString(v09create("p")+"\n"+v09comps("p", `[{"id":"root","component":"Text","text":"probe alive"}]`))+`); return true; })()`)
-	if err := waitJSErr(ctx, `T.text("ok").includes("probe alive")`, time.Second); err != nil {
+	if err := waitJSErr(ctx, `T.text("ok").includes("probe alive")`, waitTimeout()); err != nil {
 		t.Error(err)
 	}
 }

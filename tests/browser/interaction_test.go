@@ -42,7 +42,6 @@ func TestButtonAction(t *testing.T) {
 	rec := newActionRecorder()
 	base := serve(t, rendererPage(), handle("POST /agent/action", rec))
 	ctx := openRenderer(t, base, `{actionURL: "/agent/action"}`)
-	trackClicks(ctx) // clickReady waits out the double-click window
 	processLines(ctx, "host", actionStream...)
 	if got := hostText(ctx, "host"); got != "OrderSendApplePickBananaPick" {
 		t.Fatalf("text = %q", got)

@@ -51,6 +51,7 @@ func TestKeyboardTabs(t *testing.T) {
 		{"rtl", `{dir: "rtl"}`, kb.ArrowLeft, kb.ArrowRight},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			ctx := openRenderer(t, base, tc.opts)
 			processLines(ctx, "host", surfaceLines(comps, "")...)
 			if got := evalJS[int](ctx, `T.qa("host", "[role=tab][tabindex='0']").length`); got != 1 {

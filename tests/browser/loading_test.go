@@ -5,6 +5,7 @@ package browser
 import (
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -22,6 +23,8 @@ func TestReadyFiresFirst(t *testing.T) {
 		return `{version: "v0.9", createSurface: {surfaceId: "` + id + `", catalogId: "` + basicCatalog + `"}}`
 	}
 	dist := staticDir(repoPath(t, "dist"))
+	scriptRan := make(chan struct{})
+	var scriptOnce sync.Once
 	base := serve(t, rendererPageWith("/ready.html", `
 <a2ui-renderer id="el" src="/web_core/v0_9/schemas/catalogs/basic/examples/09_login-form.json"></a2ui-renderer>
 <a2ui-renderer id="bad" src="/agent/gone"></a2ui-renderer>
@@ -32,15 +35,24 @@ func TestReadyFiresFirst(t *testing.T) {
   T.r.m = A2UI.mount(m);
   T.r.m.process(`+create("first")+`);
   m.addEventListener("a2ui-ready", () => T.r.m.process(`+create("second")+`));
+  fetch("/agent/script-ran");
 </script>`),
 		handle("GET /agent/gone", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "gone", http.StatusGone)
 		})),
-		// The wasm 300 ms late: the page's script runs before the runtime is up even when
-		// V8 reuses a module an earlier test compiled (that start takes a few ms).
+		handle("GET /agent/script-ran", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			scriptOnce.Do(func() { close(scriptRan) })
+			w.WriteHeader(http.StatusNoContent)
+		})),
+		// The wasm only once the page's script ran: it runs before the runtime is up
+		// even when V8 reuses a module an earlier test compiled.
 		handle("/{file}", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if strings.HasSuffix(r.URL.Path, ".wasm") {
-				time.Sleep(300 * time.Millisecond)
+				select {
+				case <-scriptRan:
+				case <-r.Context().Done():
+					return
+				}
 			}
 			dist.ServeHTTP(w, r)
 		})),

@@ -27,6 +27,7 @@ func TestLocaleMessages(t *testing.T) {
 		{`{locale: "ar"}`, "إغلاق", "مكوّن غير مدعوم: Rocket", "التاريخ", "rtl", "ar"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
+			t.Parallel()
 			ctx := openRenderer(t, base, tc.opts)
 			processLines(ctx, "host", surfaceLines(comps, `{"when":""}`)...)
 			clickIn(ctx, "host", ".a2ui-modal-trigger button")

@@ -54,6 +54,7 @@ const workSliced = `((payload, done) => new Promise((resolve) => {
 // and dataModel() on the 9,000-row (4.9 MB) model answers. How long the tasks are is
 // measured by make bench (the "mainthread" rows), not here.
 func TestMainThreadBudget(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t, rendererPage())
 	ctx := openRenderer(t, base, `{limits: {maxLine: 8388608}, renderBudget: 600000}`) // the budget: noRenderBudget

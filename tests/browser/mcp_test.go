@@ -105,6 +105,7 @@ var mcpModes = []struct{ name, path string }{{"SSE", mcpagent.Path}, {"JSON", mc
 // resource (resources/read) and from a tool result (tools/call show, text plus an
 // EmbeddedResource), with SSE and with JSON responses; the tool's text fires a2ui-text.
 func TestMCPSurfaces(t *testing.T) {
+	t.Parallel()
 	for _, m := range mcpModes {
 		t.Run(m.name, func(t *testing.T) {
 			t.Parallel()
@@ -148,6 +149,7 @@ func TestMCPSurfaces(t *testing.T) {
 // again) with exactly {name, context, surfaceId, sourceComponentId}, the follow-up
 // surface renders and the page sees no error.
 func TestMCPActionAfterSessionLoss(t *testing.T) {
+	t.Parallel()
 	for _, m := range mcpModes {
 		t.Run(m.name, func(t *testing.T) {
 			t.Parallel()

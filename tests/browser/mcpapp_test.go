@@ -128,16 +128,8 @@ func startView(t *testing.T, base, csp, hostContext string) (host, view context.
 	}
 	waitJS(ctx, `H.initialized`)
 	v := viewFrame(t, ctx)
-	// The time of the last click (see pastDoubleClick).
-	evalJSON(v, `addEventListener("click", (e) => { window.lastClickAt = e.timeStamp; }, true)`)
+	trackClicks(v) // clickView stamps its clicks clear of double clicks
 	return ctx, v
-}
-
-// pastDoubleClick waits until the View's last click is more than 200 ms old: the
-// renderer takes a second click on one Button (or its Retry) sooner than that as part
-// of a double click, and ignores it.
-func pastDoubleClick(view context.Context) {
-	waitJS(view, `performance.now() - (window.lastClickAt || 0) > 200`)
 }
 
 // viewFrame returns a context evaluating in the View: a sandboxed frame runs in a
@@ -179,7 +171,11 @@ func clickView(t *testing.T, view context.Context, el string) {
 	at := evalJS[struct{ X, Y float64 }](view, `(() => { const e = `+el+`; let r = e.getBoundingClientRect();
 		if (r.top < 0 || r.bottom > innerHeight) { scrollBy(0, r.top - innerHeight / 2); r = e.getBoundingClientRect(); }
 		return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`)
-	if err := chromedp.Do(view, chromedp.MouseClickXY(at.X, at.Y), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1)); err != nil {
+	// Stamped clear of the double-click window of the View's earlier clicks (the
+	// renderer takes a second click on one Button, or its Retry, sooner than that as
+	// part of a double click).
+	ts := clickStamp(view, 0)
+	if err := chromedp.Do(view, chromedp.MouseClickXY(at.X, at.Y, func(p *input.DispatchMouseEventParams) { p.Timestamp = ts }), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1)); err != nil {
 		t.Fatalf("click %s: %v", el, err)
 	}
 }
@@ -222,6 +218,7 @@ const (
 // (busy until answered, the answer's A2UI applied; a failure shown with a Retry that
 // sends the same action again) and opens links through ui/open-link.
 func TestMCPAppRendersToolResult(t *testing.T) {
+	t.Parallel()
 	base := mcpHost(t)
 	host, view := startView(t, base, mcpWasmCSP,
 		`{theme: "light", locale: "en-US", displayMode: "inline", platform: "web", styles: {variables: {"--font-sans": "Inter, sans-serif"}}}`)
@@ -321,7 +318,6 @@ func TestMCPAppRendersToolResult(t *testing.T) {
 	waitJS(host, `H.calls.length === 2`)
 	evalJSON(host, `(H.calls[1].reject("the server is unavailable"), true)`)
 	waitJS(view, viewJS+`.root.textContent.includes("The action could not be sent: the server is unavailable")`)
-	pastDoubleClick(view)
 	clickView(t, view, button("Retry"))
 	waitJS(host, `H.calls.length === 3`)
 	sent := evalJS[[]json.RawMessage](host, `H.params().slice(1).map((p) => ({name: p.name, arguments: p.arguments, actionId: p._meta.a2ui.actionId}))`)
@@ -356,6 +352,7 @@ func TestMCPAppRendersToolResult(t *testing.T) {
 // for the assistant only is not rendered. A result without A2UI shows its text. The
 // host's ui/resource-teardown is answered.
 func TestMCPAppToolResultPayloads(t *testing.T) {
+	t.Parallel()
 	base := mcpHost(t)
 	host, view := startView(t, base, mcpWasmCSP, `{theme: "light"}`)
 	text := func(sid, s string) string {
@@ -392,6 +389,7 @@ func TestMCPAppToolResultPayloads(t *testing.T) {
 // (no 'wasm-unsafe-eval') the renderer cannot compile; the View still speaks the
 // protocol and shows the tool result's text, saying why, instead of a blank frame.
 func TestMCPAppTextFallbackWhenCSPRefusesWasm(t *testing.T) {
+	t.Parallel()
 	base := mcpHost(t)
 	host, view := startView(t, base, mcpSpecCSP, `{theme: "dark"}`)
 	evalJSON(host, `H.bridge.sendToolResult({content: [`+mcpText("Flight TP 123 to Lisbon: 2 seats, 312 EUR.")+`, `+

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // The OpenWOP ui.a2ui-surface profile (RFC 0102) as a user sees it: the RFC's P1, the
@@ -219,7 +218,7 @@ func TestOpenWOPNoEgress(t *testing.T) {
 	inj := `<img src="` + base + `/track/img" onerror="window.pwned=1"> ![x](` + base + `/track/md.png) [go](` + base + `/track/link) <` + base + `/track/auto> token: s3cr3t-value`
 	b, _ := json.Marshal(inj)
 	process(ctx, "host", owEnvelope("e", `{"components":[{"component":"text","text":`+string(b)+`}]}`))
-	time.Sleep(300 * time.Millisecond)
+	loadMarker(ctx, base+"/track/marker")
 	got := hostText(ctx, "host")
 	if !strings.Contains(got, `<img src="`+base+`/track/img" onerror="window.pwned=1">`) || !strings.Contains(got, "[go]("+base+"/track/link)") {
 		t.Errorf("text not literal: %q", got)
@@ -233,11 +232,11 @@ func TestOpenWOPNoEgress(t *testing.T) {
 	if evalJS[bool](ctx, `!!window.pwned`) {
 		t.Errorf("agent markup ran")
 	}
-	if n := evalJS[int](ctx, `performance.getEntriesByType("resource").filter((e) => e.name.includes("/track/")).length`); n != 0 {
+	if n := evalJS[int](ctx, `performance.getEntriesByType("resource").filter((e) => e.name.includes("/track/") && !e.name.endsWith("/track/marker")).length`); n != 0 {
 		t.Errorf("%d resource loads of /track/", n)
 	}
-	if n := log.count("/track/"); n != 0 {
-		t.Errorf("the server saw %d requests for /track/", n)
+	if n := log.count("/track/") - log.count("/track/marker"); n != 0 {
+		t.Errorf("the server saw %d requests for /track/ (before the marker)", n)
 	}
 }
 

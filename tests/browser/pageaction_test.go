@@ -27,7 +27,6 @@ func TestPageSendAction(t *testing.T) {
 	ctx := newTab(t)
 	navigate(ctx, base+rendererPagePath)
 	evalJSON(ctx, `(window.sent = [], window.settle = [], window.opened = [], true)`)
-	trackClicks(ctx) // clickReady waits out the double-click window
 	if got := evalJSON(ctx, `T.mount("host", `+pageSendMount+`)`); got != "true" {
 		t.Fatalf("mount = %s", got)
 	}
@@ -62,7 +61,7 @@ func TestPageSendAction(t *testing.T) {
 	}
 
 	// A rejection: the failure beside the Button, and a2ui-action-failed.
-	clickReady(ctx, "host", "button.a2ui-button") // past the double-click window of the first click
+	clickReady(ctx, "host", "button.a2ui-button") // stamped past the double-click window of the first click
 	waitJS(ctx, `window.sent.length === 2`)
 	evalJSON(ctx, `(window.settle[1].reject("offline"), true)`)
 	waitJS(ctx, `T.q("host", ".a2ui-action-error")`)

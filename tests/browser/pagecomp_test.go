@@ -136,6 +136,7 @@ func pagecompServer(t *testing.T, rec *actionRecorder) string {
 // after the element mounted (the module runs after the deferred loader), before the
 // stream's createSurface: it is used.
 func TestPageCatalogREADMEExample(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	const readmePage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>README example</title>
@@ -193,6 +194,7 @@ func TestPageCatalogREADMEExample(t *testing.T) {
 // A catalog defined after a surface failed closed on its id does not revive that
 // surface; surfaces created after it use it.
 func TestPageCatalogBindsAtCreateSurface(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := pagecompServer(t, newActionRecorder())
 	ctx := openRenderer(t, base, `{}`)
@@ -220,6 +222,7 @@ func TestPageCatalogBindsAtCreateSurface(t *testing.T) {
 // the agent sent (lists in stream order), and a node click posts the action with the
 // clicked node's name and title.
 func TestCustomComponentSamples(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	rec := newActionRecorder()
 	base := pagecompServer(t, rec)
@@ -240,6 +243,7 @@ func TestCustomComponentSamples(t *testing.T) {
 	} {
 		for _, v := range []string{"0.8", "0.9"} {
 			t.Run(v+"/"+c.file, func(t *testing.T) {
+				t.Parallel()
 				ctx := openRenderer(t, base, `{actionURL: "/agent/action", catalogs: [sampleCatalog]}`)
 				processLines(ctx, "host", sampleLines(t, "custom-components/"+v+"/"+c.file+".json")...)
 				if got := evalJSON(ctx, `T.rr("host").surfaces()`); got != c.surfaces {
@@ -272,6 +276,7 @@ func TestCustomComponentSamples(t *testing.T) {
 // The org chart's node click, both versions: the action the agent wrote plus the
 // clicked node's name and title, posted once, the element busy while in flight.
 func TestOrgChartNodeClick(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	for _, c := range []struct{ v, want string }{
 		{"0.8", `{"userAction":{"name":"chart_node_click","surfaceId":"org-chart-view","sourceComponentId":"org-chart","context":{"clickedNodeTitle":"Head of Design","clickedNodeName":"Tomas Eberle"}}}`},
@@ -305,6 +310,7 @@ func TestOrgChartNodeClick(t *testing.T) {
 // element turns it into an action named at run time; a name outside allowedEvents is
 // refused and reported.
 func TestWebFrameRoundTrip(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	for _, v := range []string{"0.8", "0.9"} {
 		t.Run(v, func(t *testing.T) {
@@ -345,6 +351,7 @@ func TestWebFrameRoundTrip(t *testing.T) {
 // Without the page's catalog the samples fail closed: v0.9's inline_catalog surface
 // shows the notice, v0.8's OrgChart is an unknown component; no page element renders.
 func TestCustomSamplesFailClosedWithoutCatalog(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := pagecompServer(t, newActionRecorder())
 	for _, v := range []string{"0.8", "0.9"} {
@@ -370,6 +377,7 @@ func TestCustomSamplesFailClosedWithoutCatalog(t *testing.T) {
 // attribute) gives surfaces without a catalogId the page's catalog; without it (and
 // without a v08Default catalog) they use the basic one.
 func TestV08DefaultCatalog(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := pagecompServer(t, newActionRecorder())
 	for _, c := range []struct{ name, opts, want string }{
@@ -390,6 +398,7 @@ func TestV08DefaultCatalog(t *testing.T) {
 // A page component replaces a basic one on the surfaces of the catalog that declares it
 // (Lit's PremiumTextField): the basic catalog's surfaces keep the basic TextField.
 func TestPageComponentReplacesBasic(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	const premium = `<script>
 customElements.define("premium-text-field", class extends HTMLElement {
@@ -424,6 +433,7 @@ window.premiumCatalog = { catalogId: "https://example.com/premium.json", extends
 // Keys keep the stream's order in dataModel(), and JSON Schema declarations (with
 // descriptions) reach the capabilities' inline catalog.
 func TestPageCatalogOrderAndSchemas(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := pagecompServer(t, newActionRecorder())
 	ctx := openRenderer(t, base, `{catalogs: [sampleCatalog], inlineCatalogs: true}`)
@@ -462,6 +472,7 @@ func waitUserAction(t *testing.T, rec *actionRecorder) string {
 // click and the floor plan's desk click are answered from clickedNodeName, and the
 // floor plan is the agent's own framed page.
 func TestCustomSamplesDemoAgent(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t, rendererPageWith(rendererPagePath, sampleElements), demoAgent(t, 0))
 	for _, v := range []string{"0.8", "0.9"} {
@@ -489,6 +500,7 @@ func TestCustomSamplesDemoAgent(t *testing.T) {
 // exist, which is a no-op. Both versions: the card shows the clicked person, the chart
 // the chain down to them, the surfaces stay, nothing is reported.
 func TestChartNodeClickAfterMultiSurface(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := pagecompServer(t, newActionRecorder())
 	for _, v := range []string{"0.8", "0.9"} {

@@ -5,40 +5,105 @@ package browser
 import (
 	"context"
 	"strconv"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
 )
 
-// clickDebounceMS is render's debounce: a click on a Button (or its Retry) within it of
-// the last accepted click of that Button is a double click, and is dropped.
-const clickDebounceMS = 200
+// The renderer's click windows, in ms. It judges a click by the click event's own
+// timeStamp, never by when it handles it: a second click on one Button (or its Retry)
+// less than clickDebounceMS after the last accepted one is part of a double click
+// (render's debounce), and a pointer click less than rearmMS after the Button appeared or
+// changed under the resting pointer (the runtime's REARM_MS), or after its action
+// changed (catalog's rearmDelay, against the page clock's reading at the change), is
+// ignored. So the tests never wait a window out: they stamp their clicks (CDP
+// Input.dispatchMouseEvent's timestamp becomes the event's timeStamp) at the moment a
+// user who waited would click, clickSlackMS past the window.
+const (
+	clickDebounceMS = 200
+	rearmMS         = 500
+	clickSlackMS    = 20
+)
 
-// trackClicks records, in window.__lastClickAt, the timeStamp of the page's latest
-// click (trusted or not: the renderer debounces both) (install it before the clicks clickReady should wait out; the renderer
-// page of rendererPage does it from the start).
+// trackClicks records, in window.__clicks, the timeStamp of every click on the page
+// (trusted or not: the renderer debounces both), for clickStamp; the page of
+// rendererPage does it from the start.
 func trackClicks(ctx context.Context) {
 	tabOf(ctx).t.Helper()
-	evalJSON(ctx, `(addEventListener("click", (e) => { window.__lastClickAt = e.timeStamp; }, true), true)`)
+	evalJSON(ctx, `(window.__clicks = window.__clicks || [], addEventListener("click", (e) => { window.__clicks.push(e.timeStamp); }, true), true)`)
 }
 
-// clickReady clicks the element matching css in host id's shadow root once the
-// renderer takes a pointer click on it, awaiting the conditions instead of sleeping: it
-// is not busy with its last action, a button that just appeared or changed under the
-// resting pointer has re-armed
-// (__a2uiRuntime.rearming), and the last click tracked by trackClicks, if any, is past
-// the double-click debounce (the renderer compares event timeStamps, as this does).
+// clickStamp is the timestamp for a click at least after ms from now that is no part of
+// a double click with any click the page saw (trackClicks): not within clickDebounceMS
+// + clickSlackMS after one. No window of the renderer started later than now, so with
+// after = rearmMS + clickSlackMS the click is past every one; with 0 it is as soon as
+// possible (a click stamped before the last accepted one is no double click either).
+func clickStamp(ctx context.Context, after int) input.TimeSinceEpoch {
+	tabOf(ctx).t.Helper()
+	ms := evalJS[float64](ctx, `(() => {
+		let t = performance.now() + `+strconv.Itoa(after)+`;
+		for (const c of (window.__clicks || []).slice().sort((a, b) => a - b)) {
+			if (t >= c && t < c + `+strconv.Itoa(clickDebounceMS+clickSlackMS)+`) t = c + `+strconv.Itoa(clickDebounceMS+clickSlackMS)+`;
+		}
+		return performance.timeOrigin + t;
+	})()`)
+	return input.TimeSinceEpoch(ms / 1000)
+}
+
+// stampedTime is ts as a time.Time (for clickAt).
+func stampedTime(ts input.TimeSinceEpoch) time.Time {
+	return time.UnixMicro(int64(float64(ts) * 1e6))
+}
+
+// clickReady clicks the element matching css in host id's shadow root as a user who
+// waited for it: once it is not busy with its last action (a DOM state), with a real
+// click stamped past every window of the renderer (clickArmed).
 func clickReady(ctx context.Context, id, css string) {
 	tabOf(ctx).t.Helper()
-	awaitArmed(ctx, id, css)
-	waitJS(ctx, `T.q(`+jsString(id)+`, `+jsString(css)+`).classList.contains("a2ui-busy") === false`) // its last action answered
-	clickIn(ctx, id, css)
+	waitJS(ctx, `T.q(`+jsString(id)+`, `+jsString(css)+`) && !T.q(`+jsString(id)+`, `+jsString(css)+`).classList.contains("a2ui-busy")`)
+	clickArmed(ctx, id, css)
 }
 
-// awaitArmed waits until the element matching css in host id's shadow root takes a
-// pointer click: it has re-armed after appearing or changing under the resting pointer
-// (__a2uiRuntime.rearming), and the last click tracked by trackClicks, if any, is past
-// the double-click debounce (the renderer compares event timeStamps, as this does).
-func awaitArmed(ctx context.Context, id, css string) {
+// clickArmed clicks (real mouse events at its centre) the element matching css in host
+// id's shadow root, stamped clickStamp(rearmMS + clickSlackMS): past the re-arm of a
+// control that just appeared or changed under the pointer or whose action changed, and
+// no part of a double click.
+func clickArmed(ctx context.Context, id, css string) {
 	tabOf(ctx).t.Helper()
-	el := `T.q(` + jsString(id) + `, ` + jsString(css) + `)`
-	waitJS(ctx, el+` && !__a2uiRuntime.rearming(`+el+`) && `+
-		`(window.__lastClickAt === undefined || performance.now() - window.__lastClickAt > `+strconv.Itoa(clickDebounceMS)+`)`)
+	clickInAt(ctx, id, css, rearmMS+clickSlackMS)
+}
+
+// doubleClickArmed double-clicks the element matching css in host id's shadow root as
+// clickArmed clicks: two clicks 30 ms apart (click counts 1 and 2), the first past
+// every window.
+func doubleClickArmed(ctx context.Context, id, css string) {
+	tabOf(ctx).t.Helper()
+	clickInAt(ctx, id, css, rearmMS+clickSlackMS, 30)
+}
+
+// clickInAt clicks the element matching css in host id's shadow root (scrolled into
+// view), stamped with clickStamp(after); each of then is one more click that many ms
+// after the one before, its click count one higher (a double click).
+func clickInAt(ctx context.Context, id, css string, after int, then ...int) {
+	tb := tabOf(ctx)
+	tb.t.Helper()
+	waitJS(ctx, string(shadowPath(id, css)))
+	ts := clickStamp(ctx, after)
+	nodes, err := chromedp.Run(ctx, chromedp.Nodes(shadowPath(id, css), chromedp.NodeVisible))
+	if err == nil && len(nodes) == 0 {
+		err = errNoNode
+	}
+	for i := 0; err == nil && i <= len(then); i++ {
+		if i > 0 {
+			ts += input.TimeSinceEpoch(float64(then[i-1]) / 1000)
+		}
+		count := int64(i + 1)
+		err = chromedp.Do(ctx, chromedp.MouseClickNode(nodes[0], func(p *input.DispatchMouseEventParams) {
+			p.Timestamp, p.ClickCount = ts, count
+		}))
+	}
+	if err != nil {
+		tb.t.Fatalf("click %s in #%s: %v", css, id, err)
+	}
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // seqEvent is message i of a sequence-numbered stream: event 0 creates the surface
@@ -40,9 +39,12 @@ func seqWant(n int) string {
 // header of every request.
 type dropServer struct {
 	every, last int
-	mu          sync.Mutex
-	ids         []string
-	drops       int
+	// read waits until the page applied event i (before the connection breaks inside
+	// the next one: a stream that errors discards what its reader has not taken).
+	read  func(i int) error
+	mu    sync.Mutex
+	ids   []string
+	drops int
 }
 
 func (s *dropServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -77,16 +79,16 @@ func (s *dropServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		io.WriteString(w, "id: "+strconv.Itoa(i)+"\ndata: "+seqEvent(i)+"\n\n")
 		fl.Flush()
-		time.Sleep(15 * time.Millisecond)
 		if sent == s.every && i < s.last {
 			if drop%2 == 1 {
-				// Half of the next event, then the connection breaks. The pause lets the
-				// page read what came before: a fetch body that errors discards the chunks
-				// its reader has not taken yet.
+				// Once the page applied event i: half of the next event, then the
+				// connection breaks.
+				if err := s.read(i); err != nil {
+					panic(http.ErrAbortHandler)
+				}
 				io.WriteString(w, "id: "+strconv.Itoa(i+1)+"\ndata: "+seqEvent(i + 1)[:20])
-				fl.Flush()
-				time.Sleep(300 * time.Millisecond)
-				panic(http.ErrAbortHandler)
+				cutConn(w)
+				return
 			}
 			return
 		}
@@ -125,6 +127,9 @@ func TestSSEResumeAcrossDrops(t *testing.T) {
 	srv := &dropServer{every: 4, last: 25}
 	base := serve(t, rendererPage(), handle("GET /agent/seq", srv))
 	ctx := openRenderer(t, base, "")
+	srv.read = func(i int) error {
+		return waitJSErr(ctx, `T.text("host").includes("m`+strconv.Itoa(i)+`;")`, waitTimeout())
+	}
 	evalJSON(ctx, reconnectWatch)
 	evalJSON(ctx, `(window.streamDone = false, T.r.host.connect("/agent/seq").then(() => { window.streamDone = true; }), true)`)
 	waitJS(ctx, `window.streamDone`)
@@ -187,8 +192,9 @@ func TestSSE204Stops(t *testing.T) {
 	base := serve(t, rendererPage(), handle("GET /agent/sse", sse))
 	ctx := openRenderer(t, base, "")
 	evalJSON(ctx, `(window.streamDone = false, T.r.host.connect("/agent/sse", {headers: new Headers({"X-Token": "t1"})}).then(() => { window.streamDone = true; }), true)`)
-	waitJS(ctx, `window.streamDone`)
-	time.Sleep(500 * time.Millisecond) // several retry: periods
+	// The stream is over for the renderer (closed, after the 204): it makes no request
+	// after that.
+	waitJS(ctx, `window.streamDone && T.events("host", "a2ui-stream").at(-1).state === "closed"`)
 	flush(ctx, "host")
 	mu.Lock()
 	got := append([]string(nil), ids...)

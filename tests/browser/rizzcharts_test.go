@@ -61,6 +61,7 @@ window.rizzCatalog = {
 // characters, as its spec says, so there only the bindings that name a whole dotted key
 // (/chart.title, /mapConfig.zoom) resolve.
 func TestRizzchartsSamples(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t, rendererPageWith(rendererPagePath, rizzElements))
 	items := `[{"label":"Web","value":38,"drillDown":[{"label":"Desktop","value":22},{"label":"Mobile","value":31},{"label":"Tablet","value":9},{"label":"Kiosk","value":4}]},` +
@@ -82,6 +83,7 @@ func TestRizzchartsSamples(t *testing.T) {
 		{"0.9/map", "la-map-view", "rz-map", `[e.zoom, e.sets.some((s) => /^(center|pins)=/.test(s))]`, `[13,false]`},
 	} {
 		t.Run(c.file, func(t *testing.T) {
+			t.Parallel()
 			ctx := openRenderer(t, base, `{catalogs: [rizzCatalog]}`)
 			processLines(ctx, "host", sampleLines(t, "rizzcharts/rizzcharts_catalog/"+c.file+".json")...)
 			if got := evalJSON(ctx, `T.rr("host").surfaces()`); got != `["`+c.surface+`"]` {
@@ -106,6 +108,7 @@ func TestRizzchartsSamples(t *testing.T) {
 
 // The standard-catalog variants need no page catalog: basic Lists over the same data.
 func TestRizzchartsStandardSamples(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t, rendererPageWith(rendererPagePath, ""))
 	for _, c := range []struct{ file, want string }{
@@ -115,6 +118,7 @@ func TestRizzchartsStandardSamples(t *testing.T) {
 		{"0.9/map", "Places to Visit in the Old Town"},
 	} {
 		t.Run(c.file, func(t *testing.T) {
+			t.Parallel()
 			ctx := openRenderer(t, base, `{}`)
 			processLines(ctx, "host", sampleLines(t, "rizzcharts/standard_catalog/"+c.file+".json")...)
 			got := evalJSON(ctx, `T.qa("host", "h1, h2, h3, h4, h5, h6, p, span").filter((e) => !e.children.length && e.textContent.trim()).map((e) => e.textContent.trim()).join("|")`)
@@ -132,6 +136,7 @@ func TestRizzchartsStandardSamples(t *testing.T) {
 // catalog the renderer lacks (CATALOG_UNSUPPORTED, a notice), v0.8's Canvas is an
 // unknown basic component; no element is created and no data shown.
 func TestRizzchartsFailClosedWithoutCatalog(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t, rendererPageWith(rendererPagePath, rizzElements))
 	for _, c := range []struct{ file, code, path string }{
@@ -141,6 +146,7 @@ func TestRizzchartsFailClosedWithoutCatalog(t *testing.T) {
 		{"0.9/map", "CATALOG_UNSUPPORTED", "/createSurface/catalogId"},
 	} {
 		t.Run(c.file, func(t *testing.T) {
+			t.Parallel()
 			ctx := openRenderer(t, base, `{}`)
 			processLines(ctx, "host", sampleLines(t, "rizzcharts/rizzcharts_catalog/"+c.file+".json")...)
 			if got := evalJSON(ctx, `[!!T.q("host", "rz-canvas, rz-chart, rz-map"), /Web|Harbour Books/.test(T.text("host"))]`); got != `[false,false]` {
@@ -167,6 +173,7 @@ func TestRizzchartsFailClosedWithoutCatalog(t *testing.T) {
 // without loading anything from another origin, v0.9's unresolved bindings show as
 // empty states; axe finds no violation.
 func TestGalleryPageComponentSamples(t *testing.T) {
+	t.Parallel()
 	requireBuilt(t)
 	base := serve(t)
 	ctx := newTab(t)

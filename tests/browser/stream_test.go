@@ -398,7 +398,8 @@ func TestOutlinePassOnlyForHeadings(t *testing.T) {
 // the idle callback run by the test, so nothing depends on which would fire first; and
 // the render budget is out of reach (noRenderBudget).
 func TestIdleFrameSkipsGap(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it needs idle periods of the renderer process, which the tabs of
+	// parallel tests (one process for all) would take.
 	requireBuilt(t)
 	ctx := openRenderer(t, serve(t, rendererPageMain()), noRenderBudget) // requestIdleCallback: the page's thread
 	ids := make([]string, 5000)

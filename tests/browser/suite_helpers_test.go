@@ -5,6 +5,10 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -92,8 +96,9 @@ const rendererPageHTML = `<!doctype html>
       T.log.push({ host: (e.target && e.target.id) || "", type, detail: copy(e.detail) });
     });
   }
-  // The latest click's timeStamp, for clickReady and awaitArmed (trackClicks).
-  addEventListener("click", (e) => { window.__lastClickAt = e.timeStamp; }, true);
+  // Every click's timeStamp, for clickStamp (trackClicks).
+  window.__clicks = [];
+  addEventListener("click", (e) => { window.__clicks.push(e.timeStamp); }, true);
   window.T = T;
 })();
 </script>
@@ -179,15 +184,15 @@ func shadowPath(id, css string) chromedp.JSPath {
 }
 
 // clickIn clicks (real mouse events at its centre) the first element matching css
-// in host id's shadow root.
+// in host id's shadow root, stamped clickStamp(0): now, unless that makes it part of a
+// double click with an earlier click (trackClicks), then just past that one's window.
 func clickIn(ctx context.Context, id, css string) {
-	tb := tabOf(ctx)
-	tb.t.Helper()
-	waitJS(ctx, string(shadowPath(id, css)))
-	if err := chromedp.Do(ctx, chromedp.Click(shadowPath(id, css))); err != nil {
-		tb.t.Fatalf("click %s in #%s: %v", css, id, err)
-	}
+	tabOf(ctx).t.Helper()
+	clickInAt(ctx, id, css, 0)
 }
+
+// errNoNode: a selector matched nothing.
+var errNoNode = errors.New("no such element")
 
 // typeIn types text as key events into the element matching css in host id's
 // shadow root (focusing it first); with replace, it first selects the current
@@ -325,4 +330,62 @@ func useTab(ctx context.Context, t testing.TB) {
 		tb.t = prev
 		tb.mu.Unlock()
 	})
+}
+
+// waitCond waits until cond (a Go-side condition: requests a server saw, bodies an
+// agent got) holds, checking it every 10 ms, and reports false after waitTimeout.
+func waitCond(cond func() bool) bool {
+	deadline := time.Now().Add(waitTimeout())
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		<-tick.C
+	}
+	return true
+}
+
+// cutConn ends a streamed response as a broken connection would, without losing what
+// was written: it flushes, shuts the connection's write side (the client reads every
+// byte sent, then an unfinished body) and closes it once the client let go. An abort
+// (panic(http.ErrAbortHandler)) can reset the connection and discard data the client
+// has not read yet. The handler must return after it.
+func cutConn(w http.ResponseWriter) {
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		panic(http.ErrAbortHandler)
+	}
+	conn, rw, err := hj.Hijack()
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+	defer conn.Close()
+	_ = rw.Flush()
+	tc, ok := conn.(*net.TCPConn)
+	if !ok {
+		return
+	}
+	_ = tc.CloseWrite()
+	// The client closes its side once it saw the end; the deadline only bounds a
+	// client that never does.
+	_ = tc.SetReadDeadline(time.Now().Add(waitTimeout()))
+	_, _ = io.Copy(io.Discard, tc)
+}
+
+// loadMarker is the later marker of a negative check (nothing was requested): after two
+// animation frames (lazy loads in view have started), the page loads an image from url
+// and this waits for its load or error event. A request the page had started before it
+// came first.
+func loadMarker(ctx context.Context, url string) {
+	tabOf(ctx).t.Helper()
+	evalJSON(ctx, `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+		const img = new Image();
+		img.onload = img.onerror = () => done(true);
+		img.src = `+jsString(url)+`;
+	})))`)
 }

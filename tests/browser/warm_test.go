@@ -10,7 +10,8 @@ import (
 // render.WarmUpdate) once, in idle time after the first op batch and not before it; the
 // warm-up changes nothing on the page, and the agent's updates still reach the DOM.
 func TestWarmUpdateAfterFirstFrame(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it needs idle periods of the renderer process, which the tabs of
+	// parallel tests (one process for all) would take.
 	requireBuilt(t)
 	base := serve(t, rendererPageMain()) // the page's runtime warms in main-thread mode (the worker warms on its own)
 	ctx := openRenderer(t, base, "")

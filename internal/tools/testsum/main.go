@@ -1,13 +1,17 @@
-// Command testsum runs `go test -json` commands one after another and turns their
-// event streams into readable progress: one line per package, one line per top-level
-// test of the packages matching -each (the slow browser suite), the output of every
-// failing test, a "still running" line when nothing was printed for a while, and at the
-// end one summary line over every command:
+// Command testsum runs `go test -json` commands side by side and turns their event
+// streams into readable progress: one line per package, one line per top-level test of
+// the packages matching -each (the slow browser suite), the output of every failing
+// test, a "still running" line when nothing was printed for a while, and at the end one
+// summary line over every command:
 //
 //	N passed, N failed, N skipped
 //
-// Every command runs (with bash -c) even when an earlier one failed; testsum exits 1 when
-// a test or package failed or a command exited non-zero. `make test` uses it.
+// Every command runs (with bash -c), all at once, each to its end whatever the others
+// do; testsum exits 1 when a test or package failed or a command exited non-zero. A
+// command ending in a shell comment, `... # wasm`, has that label on its package lines
+// (two commands may test the same package, e.g. on the host and as GOOS=js). Lines a
+// command prints that are not events (vet, a build) go through as they are. `make test`
+// uses it.
 //
 //	testsum [-each REGEXP] [-quiet DURATION] CMD...
 package main
@@ -45,12 +49,7 @@ func main() {
 		s.each = re
 	}
 	stop := s.heartbeat(*quiet)
-	ok := true
-	for _, c := range flag.Args() {
-		if err := s.run(c); err != nil {
-			ok = false
-		}
-	}
+	ok := s.runAll(flag.Args())
 	stop()
 	if !s.finish() || !ok {
 		os.Exit(1)
@@ -77,23 +76,51 @@ type pkgState struct {
 	running                 map[string]time.Time
 }
 
-// summary aggregates events of every command. Its methods are called from the
-// goroutine reading the commands and from the heartbeat goroutine, under mu.
 // outLine is one line of a test's output.
 type outLine struct{ test, text string }
 
+// summary aggregates events of every command. Its methods are called from the
+// goroutines reading the commands and from the heartbeat goroutine, under mu.
 type summary struct {
 	mu                      sync.Mutex
 	w                       io.Writer
 	each                    *regexp.Regexp
-	pkgs                    map[string]*pkgState
-	build                   map[string][]string // import path -> build output
+	streams                 []*stream
 	passed, failed, skipped int
 	last                    time.Time // when a line was last printed
 }
 
+// stream is the state of one command's event stream: its packages are its own (the
+// same package may be tested by another command).
+type stream struct {
+	label string               // from the command's trailing "# label"; "" for none
+	pkgs  map[string]*pkgState // packages that started and have not ended
+	build map[string][]string  // import path -> build output
+}
+
 func newSummary(w io.Writer) *summary {
-	return &summary{w: w, pkgs: map[string]*pkgState{}, build: map[string][]string{}, last: time.Now()}
+	return &summary{w: w, last: time.Now()}
+}
+
+// newStream adds the state of a command's stream; call with mu held.
+func (s *summary) newStream(command string) *stream {
+	st := &stream{pkgs: map[string]*pkgState{}, build: map[string][]string{}}
+	if m := labelRE.FindStringSubmatch(command); m != nil {
+		st.label = m[1]
+	}
+	s.streams = append(s.streams, st)
+	return st
+}
+
+// labelRE matches a command's trailing shell comment naming it: " # wasm".
+var labelRE = regexp.MustCompile(`\s#\s*([\w./-]+)\s*$`)
+
+// name is a package as its lines show it: with the stream's label, if any.
+func (st *stream) name(pkg string) string {
+	if st.label == "" {
+		return pkg
+	}
+	return pkg + " [" + st.label + "]"
 }
 
 // printf writes one or more lines; call with mu held.
@@ -102,45 +129,61 @@ func (s *summary) printf(format string, args ...any) {
 	s.last = time.Now()
 }
 
-func (s *summary) pkg(name string) *pkgState {
-	p := s.pkgs[name]
+func (st *stream) pkg(name string) *pkgState {
+	p := st.pkgs[name]
 	if p == nil {
 		p = &pkgState{out: map[string][]outLine{}, failedTests: map[string]bool{}, running: map[string]time.Time{}}
-		s.pkgs[name] = p
+		st.pkgs[name] = p
 	}
 	return p
+}
+
+// runAll runs the commands side by side (run) and reports whether every one exited 0.
+func (s *summary) runAll(commands []string) bool {
+	errs := make([]error, len(commands))
+	var wg sync.WaitGroup
+	for i, c := range commands {
+		wg.Go(func() { errs[i] = s.run(c) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // run executes one shell command and reads its stdout as go test -json events; its
 // stderr goes straight through. It returns the command's error (non-zero exit).
 func (s *summary) run(command string) error {
+	s.mu.Lock()
+	st := s.newStream(command)
+	s.mu.Unlock()
 	cmd := exec.Command("bash", "-c", command)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
 	}
-	s.mu.Lock()
-	before := s.failed
-	s.mu.Unlock()
+	reported := false
 	if err = cmd.Start(); err == nil {
-		s.read(out)
+		reported = s.read(st, out)
 		err = cmd.Wait()
 	}
-	if err != nil {
+	if err != nil && !reported {
+		// Nothing reported why (e.g. go test could not start): count the command.
 		s.mu.Lock()
-		if s.failed == before {
-			// Nothing reported why (e.g. go test could not start): count the command.
-			s.failed++
-			s.printf("FAIL %s: %v\n", command, err)
-		}
+		s.failed++
+		s.printf("FAIL %s: %v\n", command, err)
 		s.mu.Unlock()
 	}
 	return err
 }
 
-// read consumes a go test -json stream; lines that are not events are printed as they are.
-func (s *summary) read(r io.Reader) {
+// read consumes a go test -json stream; lines that are not events are printed as they
+// are. It reports whether the stream reported a failure.
+func (s *summary) read(st *stream, r io.Reader) (failed bool) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16<<20)
 	for sc.Scan() {
@@ -153,9 +196,12 @@ func (s *summary) read(r io.Reader) {
 			continue
 		}
 		s.mu.Lock()
-		s.event(&ev)
+		before := s.failed
+		s.event(st, &ev)
+		failed = failed || s.failed > before
 		s.mu.Unlock()
 	}
+	return failed
 }
 
 // top returns the top-level test of a (sub)test name.
@@ -164,22 +210,22 @@ func top(test string) string {
 	return name
 }
 
-// event applies one event; call with mu held.
-func (s *summary) event(ev *event) {
+// event applies one event of stream st; call with mu held.
+func (s *summary) event(st *stream, ev *event) {
 	switch ev.Action {
 	case "build-output":
-		s.build[ev.ImportPath] = append(s.build[ev.ImportPath], ev.Output)
+		st.build[ev.ImportPath] = append(st.build[ev.ImportPath], ev.Output)
 		return
 	case "build-fail":
 		return // reported with the package's fail event (FailedBuild)
 	}
-	p := s.pkg(ev.Package)
+	p := st.pkg(ev.Package)
 	if ev.Test == "" {
 		switch ev.Action {
 		case "output":
 			p.pkgOut = append(p.pkgOut, ev.Output)
 		case "pass", "fail", "skip":
-			s.endPackage(ev, p)
+			s.endPackage(st, ev, p)
 		}
 		return
 	}
@@ -218,7 +264,7 @@ func (s *summary) event(ev *event) {
 		perTest := s.each != nil && s.each.MatchString(ev.Package)
 		switch {
 		case ev.Action == "fail":
-			s.printf("--- FAIL %s %s (%.1fs)\n", ev.Package, t, ev.Elapsed)
+			s.printf("--- FAIL %s %s (%.1fs)\n", st.name(ev.Package), t, ev.Elapsed)
 			s.printOutput(p.testOutput(t, true))
 		case perTest && ev.Action == "skip":
 			s.printf("    skip %s: %s\n", t, skipReason(p.testOutput(t, false)))
@@ -230,8 +276,8 @@ func (s *summary) event(ev *event) {
 }
 
 // endPackage prints the package's line (and, for a failure outside any test, its output).
-func (s *summary) endPackage(ev *event, p *pkgState) {
-	delete(s.pkgs, ev.Package)
+func (s *summary) endPackage(st *stream, ev *event, p *pkgState) {
+	delete(st.pkgs, ev.Package)
 	if ev.Action == "skip" && p.passed+p.failed+p.skipped == 0 {
 		return // no test files
 	}
@@ -243,7 +289,7 @@ func (s *summary) endPackage(ev *event, p *pkgState) {
 		counts += fmt.Sprintf(", %d skipped", p.skipped)
 	}
 	if ev.Action != "fail" {
-		s.printf("ok   %s (%s) %.1fs\n", ev.Package, counts, ev.Elapsed)
+		s.printf("ok   %s (%s) %.1fs\n", st.name(ev.Package), counts, ev.Elapsed)
 		return
 	}
 	if p.failed == 0 {
@@ -251,10 +297,10 @@ func (s *summary) endPackage(ev *event, p *pkgState) {
 		s.failed++
 		counts += ", the package itself failed"
 	}
-	s.printf("FAIL %s (%s) %.1fs\n", ev.Package, counts, ev.Elapsed)
+	s.printf("FAIL %s (%s) %.1fs\n", st.name(ev.Package), counts, ev.Elapsed)
 	if ev.FailedBuild != "" {
-		s.printOutput(s.build[ev.FailedBuild])
-		delete(s.build, ev.FailedBuild)
+		s.printOutput(st.build[ev.FailedBuild])
+		delete(st.build, ev.FailedBuild)
 	}
 	if p.failed == 0 || len(p.running) > 0 {
 		// A panic or timeout: what the still-running tests printed, then the package's output.
@@ -341,9 +387,11 @@ func (s *summary) runningList(now time.Time) string {
 		since time.Duration
 	}
 	var rs []run
-	for _, p := range s.pkgs {
-		for n, t := range p.running {
-			rs = append(rs, run{n, now.Sub(t)})
+	for _, st := range s.streams {
+		for _, p := range st.pkgs {
+			for n, t := range p.running {
+				rs = append(rs, run{n, now.Sub(t)})
+			}
 		}
 	}
 	if len(rs) == 0 {
@@ -376,11 +424,18 @@ func (s *summary) finish() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Packages that never reported an end (the stream was cut): failures.
-	for name, p := range s.pkgs {
-		if len(p.running) > 0 || len(p.pkgOut) > 0 {
-			s.failed++
-			s.printf("FAIL %s: ended without a result\n", name)
-			s.printOutput(p.pkgOut)
+	for _, st := range s.streams {
+		names := make([]string, 0, len(st.pkgs))
+		for name := range st.pkgs {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			if p := st.pkgs[name]; len(p.running) > 0 || len(p.pkgOut) > 0 {
+				s.failed++
+				s.printf("FAIL %s: ended without a result\n", st.name(name))
+				s.printOutput(p.pkgOut)
+			}
 		}
 	}
 	s.printf("%s\n", s.counts())

@@ -103,15 +103,49 @@ ok   tsx/a (1 passed, 1 skipped) 0.0s
 	}
 }
 
+// TestRunAllSideBySide: the commands run at once (the first waits for a file only the
+// second writes), the same package from two commands is two packages, told apart by
+// their labels, and a failing command fails the whole.
+func TestRunAllSideBySide(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	s := newSummary(&out)
+	ok := s.runAll([]string{
+		"for i in $(seq 500); do [[ -f " + dir + "/go ]] && break; sleep 0.01; done; [[ -f " + dir + "/go ]] && cat testdata/passing.json # host",
+		"touch " + dir + "/go; cat testdata/passing.json # wasm",
+		"exit 2",
+	})
+	if ok {
+		t.Errorf("runAll = true with a command exiting 2")
+	}
+	if s.finish() {
+		t.Errorf("finish() = true after a failed command")
+	}
+	got := out.String()
+	for _, want := range []string{
+		"ok   tsx/a [host] (1 passed, 1 skipped) 0.0s\n",
+		"ok   tsx/a [wasm] (1 passed, 1 skipped) 0.0s\n",
+		"FAIL exit 2: exit status 2\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+	if !strings.HasSuffix(got, "\n2 passed, 1 failed, 2 skipped\n") {
+		t.Errorf("summary line: %q", got)
+	}
+}
+
 func TestHeartbeatNamesRunningTests(t *testing.T) {
 	var out syncBuffer
 	s := newSummary(&out)
 	stop := s.heartbeat(50 * time.Millisecond)
 	s.mu.Lock()
-	s.event(&event{Action: "run", Package: "p", Test: "TestSlow"})
-	s.event(&event{Action: "run", Package: "p", Test: "TestWaiting"})
-	s.event(&event{Action: "pause", Package: "p", Test: "TestWaiting"})
-	s.event(&event{Action: "pass", Package: "p", Test: "TestFast"})
+	st := s.newStream("go test ./p")
+	s.event(st, &event{Action: "run", Package: "p", Test: "TestSlow"})
+	s.event(st, &event{Action: "run", Package: "p", Test: "TestWaiting"})
+	s.event(st, &event{Action: "pause", Package: "p", Test: "TestWaiting"})
+	s.event(st, &event{Action: "pass", Package: "p", Test: "TestFast"})
 	s.mu.Unlock()
 	deadline := time.Now().Add(5 * time.Second)
 	for !strings.Contains(out.String(), "running TestSlow") && time.Now().Before(deadline) {
