@@ -27,7 +27,9 @@ const workerForm = `[
 func TestWorkerMode(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	base := serve(t, rendererPage())
+	// The page leaves the choice to the loader, whatever mode the suite runs in.
+	base := serve(t, page(rendererPagePath, strings.Replace(strings.Replace(rendererPageHTML, "%BODY%", "", 1),
+		`<script src="/a2ui.js"`, `<script>delete globalThis.A2UI_MODE;</script><script src="/a2ui.js"`, 1)))
 	ctx := openRenderer(t, base, "")
 	if got := evalJSON(ctx, `A2UI.mode`); got != `"worker"` {
 		t.Fatalf("A2UI.mode = %s, want \"worker\"", got)
@@ -91,12 +93,12 @@ A2UI.ready.then(async () => {
 	fns := strings.NewReplacer("%CAT%", "https://example.com/fn", "%TEXT%", `{"call":"shout","args":{"s":"shown"}}`).Replace(show)
 	base := serve(t,
 		page("/main.html", `<!doctype html><html><body><script>A2UI_MODE = "main";</script><script src="/a2ui.js"></script>`+plain+`</body></html>`),
-		handle("/csp.html", csp),
+		handle("/csp.html", csp), // (A2UI_MODE, if the suite sets one, is "main" or "worker": the CSP decides)
 		page("/fns.html", `<!doctype html><html><body><script src="/a2ui.js"></script><script>
 A2UI.defineCatalog({catalogId: "https://example.com/fn", extends: "basic",
   functions: {shout: {args: {s: "string"}, returns: "string", call: (a) => a.s.toUpperCase(), budgetMs: 1000}}});
 </script>`+fns+`</body></html>`),
-		page("/auto.html", `<!doctype html><html><body><script src="/a2ui.js"></script>`+plain+`</body></html>`),
+		page("/auto.html", `<!doctype html><html><body><script>delete globalThis.A2UI_MODE;</script><script src="/a2ui.js"></script>`+plain+`</body></html>`),
 	)
 	for _, c := range []struct{ path, mode, text string }{
 		{"/auto.html", "worker", "shown"},
