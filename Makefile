@@ -92,7 +92,7 @@ TEST_HOST    := $(GOTEST) -json ./...
 # (measured on 2 cores: twice as fast as 2, no faster with 8).
 TEST_BROWSER := $(GOTEST) -json -count=1 -parallel 4 -timeout 30m -tags browser ./tests/browser/...
 
-.PHONY: screenshots all build dist npm-pack run test test-time test-host test-wasm test-browser vet size size-report bench fuzz clean deps fixtures setup help
+.PHONY: screenshots all build dist npm-pack run test test-time test-host test-wasm test-browser test-browser-main vet size size-report bench fuzz clean deps fixtures setup help
 
 all: test
 
@@ -106,6 +106,7 @@ help:
 	@echo 'make test-host     go vet + host go test ./... (A2UI_REQUIRE_FIXTURES=1)'
 	@echo 'make test-wasm     the agent-data packages as GOOS=js under Node, browser-sized stack'
 	@echo 'make test-browser  build + go test -tags browser ./tests/browser/...'
+	@echo 'make test-browser-main  the browser suite with the engine on the main thread (A2UI_BROWSER_MODE=main)'
 	@echo 'make size          size table of the wasm and a page; fails above $(BUDGET)'
 	@echo 'make size-report   code bytes of the wasm by package and function (SIZE_BASE=old.wasm: deltas)'
 	@echo 'make bench         benchmarks (bench/run.sh)'
@@ -252,6 +253,11 @@ test-wasm:
 
 test-browser: deps build $(TESTSUM)
 	$(TESTSUM) -each tests/browser $(call shq,$(TEST_BROWSER))
+
+# The browser suite with the engine on the page's main thread (make test runs it in the
+# loader's own choice, a worker): both modes must pass it (README "Where the engine runs").
+test-browser-main: deps build $(TESTSUM)
+	A2UI_BROWSER_MODE=main $(TESTSUM) -each tests/browser $(call shq,$(TEST_BROWSER))
 
 $(TESTSUM): internal/tools/testsum/main.go go.mod
 	mkdir -p $(dir $@)
