@@ -53,6 +53,7 @@ func TestPageSendAction(t *testing.T) {
 	// Busy while pending; a click then sends nothing.
 	waitJS(ctx, `T.q("host", "button.a2ui-button").getAttribute("aria-busy") === "true"`)
 	clickIn(ctx, "host", "button.a2ui-button")
+	flush(ctx, "host") // the click is handled (while busy) before the reply
 	// The reply is applied; the Button is free again.
 	evalJSON(ctx, `(window.settle[0].resolve([{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[{"id":"t","component":"Text","text":"Paid"}]}}]), true)`)
 	waitJS(ctx, `T.text("host").includes("Paid") && !T.q("host", "button.a2ui-button").hasAttribute("aria-busy")`)
