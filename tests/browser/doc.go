@@ -19,15 +19,27 @@
 // @a2ui/web_core package sources (official examples under
 // /web_core/v0_9/schemas/catalogs/basic/examples/), plus the routes the test adds.
 //
+// Tests run in parallel (make test: four at a time; -parallel 4), except the few that
+// need the renderer process's idle periods, which run first, alone.
+//
 // Tests do not race the clock: they await events and conditions (waitJS, flush, a
-// MutationObserver in the page), assert structure rather than durations, and stop the
-// page's clock (pageClock) where the renderer measures time; figures belong to make bench.
+// MutationObserver in the page, waitCond on the Go side), assert structure rather than
+// durations, and stop the page's clock (pageClock) where the renderer measures time;
+// figures belong to make bench. A negative check waits for a later marker (loadMarker: a
+// request the page makes after the render) or a state that rules the thing out (a media
+// element idle, a stream closed), never for a while. Clicks are stamped (clickStamp:
+// the timestamp of CDP's Input.dispatchMouseEvent becomes the event's timeStamp, which
+// the renderer judges clicks by): a click meant to pass the re-arm and double-click
+// windows is stamped past them instead of waiting them out (clickReady, clickArmed), and
+// clickIn never joins an earlier click into a double click.
 //
 // Environment:
 //
 //	CHROMIUM                 browser binary (default /usr/bin/chromium)
 //	A2UI_REQUIRE_FIXTURES=1  fail instead of skip when node_modules is missing
 //	A2UI_WAIT_TIMEOUT        waitJS timeout as a Go duration (default 10s)
+//	A2UI_BROWSER_MODE        main or worker: every tab sets globalThis.A2UI_MODE to it
+//	                         before the page's scripts (the engine's mode, for the loader)
 //	TMPDIR                   run go test with a project-owned TMPDIR (make does:
 //	                         .tmp/), since Chromium leaves SingletonSocket dirs
 package browser

@@ -3,6 +3,8 @@
 package browser
 
 import (
+	"io"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +16,8 @@ import (
 func TestHarness(t *testing.T) {
 	t.Parallel()
 	rec := newActionRecorder(`{"ok":true}`)
+	chunks := []string{`{"a":1}` + "\n" + `{"b":"caf`, "\xc3", "\xa9\"}\n"}
+	next := make(chan struct{}, len(chunks))
 	base := serve(t,
 		page("/hello.html", `<!doctype html><title>harness</title>
 <p id="msg">Hello <b>harness</b></p>
@@ -22,7 +26,27 @@ window.ready = false;
 setTimeout(() => { window.ready = true; }, 50);
 </script>`),
 		// "é" is split across chunks to prove they arrive as written.
-		handle("/agent/stream", streamChunks(50*time.Millisecond, `{"a":1}`+"\n"+`{"b":"caf`, "\xc3", "\xa9\"}\n")),
+		handle("/agent/stream", streamChunks(0, chunks...)),
+		// The same chunks, each once the page read the one before (it asks for /agent/next).
+		handle("/agent/stepped", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/jsonl")
+			fl := w.(http.Flusher)
+			for i, c := range chunks {
+				if i > 0 {
+					select {
+					case <-next:
+					case <-r.Context().Done():
+						return
+					}
+				}
+				io.WriteString(w, c)
+				fl.Flush()
+			}
+		})),
+		handle("/agent/next", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next <- struct{}{}
+			w.WriteHeader(http.StatusNoContent)
+		})),
 		handle("POST /agent/action", rec),
 	)
 	ctx := newTab(t)
@@ -38,10 +62,10 @@ setTimeout(() => { window.ready = true; }, 50);
 		t.Errorf("evalJS = %d, want 42", got)
 	}
 	got := evalJSON(ctx, `(async () => {
-		const r = await fetch("/agent/stream");
+		const r = await fetch("/agent/stepped");
 		const reader = r.body.getReader();
 		const chunks = [];
-		for (;;) { const {done, value} = await reader.read(); if (done) break; chunks.push(value.length); }
+		for (;;) { const {done, value} = await reader.read(); if (done) break; chunks.push(value.length); await fetch("/agent/next"); }
 		return {type: r.headers.get("content-type"), incremental: chunks.length > 1};
 	})()`)
 	if got != `{"type":"application/jsonl","incremental":true}` {

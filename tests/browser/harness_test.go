@@ -13,6 +13,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -115,9 +116,10 @@ type tab struct {
 
 	mu       sync.Mutex
 	closed   bool
-	errs     []string // uncaught exceptions, console.error/assert, Go panics
-	reported int      // errs[:reported] were already reported
-	console  []string // every console line, dumped when the test fails
+	errs     []string      // uncaught exceptions, console.error/assert, Go panics
+	errAdded chan struct{} // gets a value (if empty) when errs grows: waitJS stops early
+	reported int           // errs[:reported] were already reported
+	console  []string      // every console line, dumped when the test fails
 }
 
 // TabOption configures newTab.
@@ -136,7 +138,7 @@ func newTab(t testing.TB, opts ...TabOption) context.Context {
 	t.Helper()
 	bctx := startBrowser(t)
 	cctx, cancel := chromedp.NewContext(bctx)
-	tb := &tab{t: t}
+	tb := &tab{t: t, errAdded: make(chan struct{}, 1)}
 	for _, o := range opts {
 		o(tb)
 	}
@@ -238,6 +240,10 @@ func (tb *tab) onEvent(ev any) {
 	tb.console = append(tb.console, line)
 	if isErr {
 		tb.errs = append(tb.errs, line)
+		select {
+		case tb.errAdded <- struct{}{}:
+		default:
+		}
 	}
 }
 
@@ -327,12 +333,31 @@ func waitJS(ctx context.Context, expr string) {
 	}
 }
 
-// waitJSErr is waitJS returning an error instead of failing the test.
+// waitJSErr is waitJS returning an error instead of failing the test. The page polls
+// the expression itself (every 10 ms, in one awaited evaluation), so a wait costs one
+// round trip, not one per poll; a page error ends it at once. An evaluation the page
+// loses (a navigation, a reload) is made again until the timeout.
 func waitJSErr(ctx context.Context, expr string, timeout time.Duration) error {
 	tb := tabOf(ctx)
 	deadline := time.Now().Add(timeout)
-	// The expression is wrapped so a throw is reported as a value, not an error.
-	probe := `(() => { try { return {ok: !!(` + expr + `)}; } catch (e) { return {ok: false, err: String(e)}; } })()`
+	// The expression is wrapped so a throw is reported as a value, not an error. The
+	// page gives up at its own deadline (Date.now: tests may stop performance.now).
+	probe := func(ms int64) string {
+		return `new Promise((done) => {
+  const end = Date.now() + ` + strconv.FormatInt(ms, 10) + `;
+  const poll = () => {
+    let r;
+    try { r = {ok: !!(` + expr + `)}; } catch (e) { r = {ok: false, err: String(e)}; }
+    if (r.ok || Date.now() >= end) return done(r);
+    setTimeout(poll, 10);
+  };
+  poll();
+})`
+	}
+	type result struct {
+		OK  bool   `json:"ok"`
+		Err string `json:"err"`
+	}
 	var last string
 	tick := time.NewTicker(25 * time.Millisecond)
 	defer tick.Stop()
@@ -340,10 +365,30 @@ func waitJSErr(ctx context.Context, expr string, timeout time.Duration) error {
 		if errs := tb.pendingErrors(); len(errs) > 0 {
 			return fmt.Errorf("page error while waiting for %s:\n  %s", expr, strings.Join(errs, "\n  "))
 		}
-		r, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
-			OK  bool   `json:"ok"`
-			Err string `json:"err"`
-		}](probe))
+		left := time.Until(deadline)
+		type answer struct {
+			r   result
+			err error
+		}
+		ch := make(chan answer, 1)
+		go func() {
+			r, err := chromedp.Run(ctx, chromedp.Evaluate[result](probe(max(left.Milliseconds(), 0)), chromedp.EvalAwaitPromise))
+			ch <- answer{r, err}
+		}()
+		var a answer
+	wait:
+		for {
+			select {
+			case a = <-ch:
+				break wait
+			case <-tb.errAdded:
+				// A page error ends the wait now (the page's poll ends by itself).
+				if errs := tb.pendingErrors(); len(errs) > 0 {
+					return fmt.Errorf("page error while waiting for %s:\n  %s", expr, strings.Join(errs, "\n  "))
+				}
+			}
+		}
+		r, err := a.r, a.err
 		switch {
 		case err != nil:
 			last = err.Error()

@@ -291,7 +291,10 @@ func TestHostileInputs(t *testing.T) {
 		process(ctx, "ow", owEnvelope(sid+"-2", owAsk))
 		waitJS(ctx, `T.q("ow", "button.a2ui-button").getAttribute("aria-disabled") !== "true"`)
 		clickReady(ctx, "ow", "button.a2ui-button")
-		waitJS(ctx, `T.events("ow", "a2ui-openwop-action").length === 1`)
+		if err := waitJSErr(ctx, `T.events("ow", "a2ui-openwop-action").length === 1`, waitTimeout()); err != nil {
+			t.Fatalf("%v\nclicks %s, now %s, button %s, log %s", err, evalJSON(ctx, `window.__clicks`), evalJSON(ctx, `performance.now()`),
+				evalJSON(ctx, `T.q("ow", "button.a2ui-button").outerHTML`), evalJSON(ctx, `T.log.filter((e) => e.host === "ow").slice(-6)`))
+		}
 	}
 	clickIt := func(sid string) {
 		clickReady(ctx, "host", `section[data-surface-id="`+sid+`"] button`)

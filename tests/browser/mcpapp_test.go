@@ -301,8 +301,12 @@ func TestMCPAppRendersToolResult(t *testing.T) {
 		t.Errorf("_meta.a2ui = %+v, want the version, an actionId and the client capabilities", call.Meta.A2UI)
 	}
 	waitJS(view, confirm+`.getAttribute("aria-busy") === "true"`)
-	// A second click while in flight sends nothing.
+	// A second click while in flight sends nothing (handled before the answer comes).
 	clickView(t, view, confirm)
+	// The click reached Go's UI queue; a flush of a scratch renderer queued behind it
+	// (one queue per page) proves it was handled.
+	evalJSON(view, `(async () => { const d = document.createElement("div"); document.body.append(d);
+		const r = A2UI.mount(d); await r.flush(); r.destroy(); d.remove(); return true; })()`)
 	evalJSON(host, `H.calls[0].resolve({content: [`+mcpText("Booked.")+`, `+
 		mcpA2UI("a2ui://booking", `{"version":"v0.9","updateDataModel":{"surfaceId":"booking","path":"/status","value":"Booked: 2 seats on TP 123"}}`)+`]})`)
 	waitJS(view, viewJS+`.root.textContent.includes("Booked: 2 seats on TP 123")`)

@@ -4,13 +4,14 @@ package browser
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
 // pageSendMount mounts with the page delivering actions itself: every call of
 // sendAction is recorded in window.sent as {m, info} with its settle functions in
 // window.settle, and stays pending until the test settles it.
-const pageSendMount = `{actionTimeout: 1500, openURL: (u) => window.opened.push(u),
+const pageSendMount = `{actionTimeout: %TIMEOUT%, openURL: (u) => window.opened.push(u),
   sendAction: (m, info) => new Promise((resolve, reject) => {
     window.sent.push({m, info});
     window.settle.push({resolve, reject: (msg) => reject(new Error(msg))});
@@ -20,6 +21,8 @@ const pageSendMount = `{actionTimeout: 1500, openURL: (u) => window.opened.push(
 // each action: the Button is busy until the promise settles, what it resolves with is
 // applied, a rejection or no answer within actionTimeout shows beside the Button with a
 // Retry that calls again with the same message and actionId. openURL opens the links.
+// (The renderer whose answers the test gives waits a minute for them: a slow machine
+// must not time them out before the test answers.)
 func TestPageSendAction(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
@@ -27,13 +30,17 @@ func TestPageSendAction(t *testing.T) {
 	ctx := newTab(t)
 	navigate(ctx, base+rendererPagePath)
 	evalJSON(ctx, `(window.sent = [], window.settle = [], window.opened = [], true)`)
-	if got := evalJSON(ctx, `T.mount("host", `+pageSendMount+`)`); got != "true" {
-		t.Fatalf("mount = %s", got)
+	// "host" waits a minute for an answer (a slow machine never times its actions out);
+	// "late", 1.5 s (its action is never answered).
+	for id, timeout := range map[string]string{"host": "60000", "late": "1500"} {
+		if got := evalJSON(ctx, `T.mount("`+id+`", `+strings.Replace(pageSendMount, "%TIMEOUT%", timeout, 1)+`)`); got != "true" {
+			t.Fatalf("mount %s = %s", id, got)
+		}
+		processLines(ctx, id, append(oneButton[:3:3],
+			`{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[`+
+				`{"id":"help","component":"Button","child":"help-label","action":{"functionCall":{"call":"openUrl","args":{"url":"https://example.com/help"}}}},`+
+				`{"id":"help-label","component":"Text","text":"Help"},{"id":"root","component":"Column","children":["t","go","help"]}]}}`)...)
 	}
-	processLines(ctx, "host", append(oneButton[:3:3],
-		`{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[`+
-			`{"id":"help","component":"Button","child":"help-label","action":{"functionCall":{"call":"openUrl","args":{"url":"https://example.com/help"}}}},`+
-			`{"id":"help-label","component":"Text","text":"Help"},{"id":"root","component":"Column","children":["t","go","help"]}]}}`)...)
 
 	clickIn(ctx, "host", "button.a2ui-button")
 	waitJS(ctx, `window.sent.length === 1`)
@@ -53,6 +60,7 @@ func TestPageSendAction(t *testing.T) {
 	// Busy while pending; a click then sends nothing.
 	waitJS(ctx, `T.q("host", "button.a2ui-button").getAttribute("aria-busy") === "true"`)
 	clickIn(ctx, "host", "button.a2ui-button")
+	flush(ctx, "host") // the click is handled (while busy) before the reply
 	// The reply is applied; the Button is free again.
 	evalJSON(ctx, `(window.settle[0].resolve([{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[{"id":"t","component":"Text","text":"Paid"}]}}]), true)`)
 	waitJS(ctx, `T.text("host").includes("Paid") && !T.q("host", "button.a2ui-button").hasAttribute("aria-busy")`)
@@ -82,13 +90,19 @@ func TestPageSendAction(t *testing.T) {
 		t.Errorf("a2ui-action-failed = %s; actionIds %s, %s", failed[0], first.Info.ActionID, second)
 	}
 
-	// Retry: the same message and actionId; this time no answer within actionTimeout.
+	// Retry: the same message and actionId.
 	clickReady(ctx, "host", "button.a2ui-retry")
 	waitJS(ctx, `window.sent.length === 3`)
 	if got := evalJS[bool](ctx, `JSON.stringify(window.sent[2]) === JSON.stringify(window.sent[1])`); !got {
 		t.Errorf("Retry sent %s after %s", evalJSON(ctx, `window.sent[2]`), evalJSON(ctx, `window.sent[1]`))
 	}
-	waitJS(ctx, `T.q("host", ".a2ui-action-error") && T.q("host", ".a2ui-action-error").textContent.includes("no answer within 1.5s")`)
+	evalJSON(ctx, `(window.settle[2].reject("still offline"), true)`)
+	waitJS(ctx, `T.q("host", ".a2ui-action-error") && T.q("host", ".a2ui-action-error").textContent.includes("still offline")`)
+
+	// No answer within actionTimeout.
+	clickReady(ctx, "late", "button.a2ui-button")
+	waitJS(ctx, `window.sent.length === 4`)
+	waitJS(ctx, `T.q("late", ".a2ui-action-error") && T.q("late", ".a2ui-action-error").textContent.includes("no answer within 1.5s")`)
 
 	// openUrl goes to the page's openURL.
 	clickIn(ctx, "host", "button.a2ui-button:not(.a2ui-retry):not([aria-describedby])")

@@ -90,19 +90,25 @@ func clickInAt(ctx context.Context, id, css string, after int, then ...int) {
 	tb.t.Helper()
 	waitJS(ctx, string(shadowPath(id, css)))
 	ts := clickStamp(ctx, after)
-	nodes, err := chromedp.Run(ctx, chromedp.Nodes(shadowPath(id, css), chromedp.NodeVisible))
-	if err == nil && len(nodes) == 0 {
-		err = errNoNode
-	}
-	for i := 0; err == nil && i <= len(then); i++ {
-		if i > 0 {
-			ts += input.TimeSinceEpoch(float64(then[i-1]) / 1000)
+	// The node is found and clicked in one action (as chromedp.Click does): a render in
+	// between may replace it.
+	_, err := chromedp.Run(ctx, chromedp.QueryAfter(shadowPath(id, css), func(ctx context.Context, tg *chromedp.Target, nodes []*chromedp.Node) (chromedp.Void, error) {
+		if len(nodes) == 0 {
+			return chromedp.Void{}, errNoNode
 		}
-		count := int64(i + 1)
-		err = chromedp.Do(ctx, chromedp.MouseClickNode(nodes[0], func(p *input.DispatchMouseEventParams) {
-			p.Timestamp, p.ClickCount = ts, count
-		}))
-	}
+		for i := 0; i <= len(then); i++ {
+			if i > 0 {
+				ts += input.TimeSinceEpoch(float64(then[i-1]) / 1000)
+			}
+			count := int64(i + 1)
+			if _, err := chromedp.MouseClickNode(nodes[0], func(p *input.DispatchMouseEventParams) {
+				p.Timestamp, p.ClickCount = ts, count
+			})(ctx, tg); err != nil {
+				return chromedp.Void{}, err
+			}
+		}
+		return chromedp.Void{}, nil
+	}, chromedp.NodeVisible))
 	if err != nil {
 		tb.t.Fatalf("click %s in #%s: %v", css, id, err)
 	}
