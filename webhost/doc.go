@@ -3,7 +3,9 @@
 // fetch bodies through the ReadableStream reader (never net/http), connects the agent
 // clients (A2A, AG-UI, MCP: transport/...) to fetch and the page, and bridges DOM events, animation frames and Intl into package render (the patcher and
 // event bridge are dom/browser). cmd/wasm is its main; a wasm of your own can add Go
-// catalogs with AddCatalog before Run.
+// catalogs with AddCatalog before Run. It runs in the page or, in worker mode, in a
+// dedicated worker (web/a2ui-worker.js), where the JS objects it calls (the runtime, the
+// renderers' hooks) forward to the page by messages: the same Go code serves both.
 //
 // Place in the pipeline: fetch/A2A → render.Stream (protocol, model, catalog) → dom ops →
 // dom/browser applier; DOM events → render.Dispatch; actions → render's POST through the
