@@ -299,6 +299,9 @@ func TestTypingExportKicksTheScheduler(t *testing.T) {
 			`]}}`,
 	)
 	flush(ctx, "host")
+	// No frame pending when the key comes (a frame that waits out its gap holds page
+	// payloads until it runs): a few animation frames pass first.
+	evalJSON(ctx, `new Promise((r) => { let n = 0; const f = () => (++n < 6 ? requestAnimationFrame(f) : r(true)); requestAnimationFrame(f); })`)
 	before := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
 	// One synchronous call: the input event, then (in the same task) a check that the
 	// queued message was applied by the time dispatchEvent returned.
