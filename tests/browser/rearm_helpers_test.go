@@ -5,6 +5,7 @@ package browser
 import (
 	"context"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/input"
@@ -90,8 +91,21 @@ func clickInAt(ctx context.Context, id, css string, after int, then ...int) {
 	tb.t.Helper()
 	waitJS(ctx, string(shadowPath(id, css)))
 	ts := clickStamp(ctx, after)
-	// The node is found and clicked in one action (as chromedp.Click does): a render in
-	// between may replace it.
+	// The node is found and clicked in one action (as chromedp.Click does); a render may
+	// still replace it in between ("Could not find node"): then it is found again.
+	var err error
+	for range 5 {
+		if err = clickNode(ctx, id, css, ts, then); err == nil || !strings.Contains(err.Error(), "Could not find node") {
+			break
+		}
+	}
+	if err != nil {
+		tb.t.Fatalf("click %s in #%s: %v", css, id, err)
+	}
+}
+
+// clickNode is one try of clickInAt.
+func clickNode(ctx context.Context, id, css string, ts input.TimeSinceEpoch, then []int) error {
 	_, err := chromedp.Run(ctx, chromedp.QueryAfter(shadowPath(id, css), func(ctx context.Context, tg *chromedp.Target, nodes []*chromedp.Node) (chromedp.Void, error) {
 		if len(nodes) == 0 {
 			return chromedp.Void{}, errNoNode
@@ -109,7 +123,5 @@ func clickInAt(ctx context.Context, id, css string, after int, then ...int) {
 		}
 		return chromedp.Void{}, nil
 	}, chromedp.NodeVisible))
-	if err != nil {
-		tb.t.Fatalf("click %s in #%s: %v", css, id, err)
-	}
+	return err
 }
