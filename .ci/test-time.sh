@@ -48,6 +48,8 @@ cores=$(nproc)
 day=$(date -u +%Y-%m-%d)
 beside=""
 [[ -n $hog ]] && beside=", beside a CPU hog"
+# What else the machine was doing: its 1-minute load average when the runs started.
+beside="$beside, load average $(cut -d' ' -f1 /proc/loadavg) at the start"
 if [[ ${TEST_TIME_HERE:-} == 1 ]]; then
 	run "$root" warm
 	text="$(mins "$secs") on a $cores-core machine with the build and caches warm$beside (browser suite ${browser} s; measured $day by .ci/test-time.sh)"

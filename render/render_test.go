@@ -78,11 +78,14 @@ func (h *fakeHost) text(surface string) string {
 	return host.Root.TextContent()
 }
 
+// newRenderer is a renderer with a fixed clock and ids, and no render time budget: a
+// busy machine (GOOS=js under Node beside the browser suite) must not fail a surface
+// (the budget's own tests set one).
 func newRenderer(t *testing.T) (*Renderer, *fakeHost) {
 	h := newFakeHost(t)
 	fixed := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 	ids := 0
-	r := New(h, Options{Now: func() time.Time { return fixed },
+	r := New(h, Options{Now: func() time.Time { return fixed }, RenderBudget: -1,
 		NewID: func() string { ids++; return "a-" + strconv.Itoa(ids) }})
 	return r, h
 }

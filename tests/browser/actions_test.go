@@ -381,21 +381,26 @@ func TestRearmUnderPointer(t *testing.T) {
 			`{"id":"slot","component":"Text","text":"Reading…"}]}}`)
 	x, y := centre(ctx, "host", ".a2ui-text")
 	mouse(ctx, chromedp.MouseMoved, x, y, 0)
-	// The Text is swapped for a Button under the resting pointer.
-	swap := func(name string) {
-		processLines(ctx, "host", `{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[`+
-			`{"id":"root","component":"Column","children":["slot"]},`+
-			`{"id":"slot","component":"Button","child":"l","action":{"event":{"name":"`+name+`"}}},`+
-			`{"id":"l","component":"Text","text":"Reading…"}]}}`)
+	// The Text is swapped for a Button under the resting pointer. swap returns the page
+	// time right after the change showed, then, in the same task, runs then (JS): "right
+	// after" stays right after however slow the machine.
+	swap := func(name, then string) time.Time {
+		line := `{"version":"v0.9","updateComponents":{"surfaceId":"b","components":[` +
+			`{"id":"root","component":"Column","children":["slot"]},` +
+			`{"id":"slot","component":"Button","child":"l","action":{"event":{"name":"` + name + `"}}},` +
+			`{"id":"l","component":"Text","text":"Reading…"}]}}`
+		ms := evalJS[float64](ctx, `(async () => { const r = T.rr("host"); r.process(`+jsString(line+"\n")+`); await r.flush();
+			const at = performance.timeOrigin + performance.now(); `+then+`; return at; })()`)
+		return time.UnixMicro(int64(ms * 1000))
 	}
-	swap("approve")
+	at := swap("approve", "")
 	bx, by := centre(ctx, "host", "button.a2ui-button")
 	if !evalJS[bool](ctx, `(() => { const r = T.q("host", "button.a2ui-button").getBoundingClientRect(); return `+
 		strconv.FormatFloat(x, 'f', -1, 64)+` >= r.left && `+strconv.FormatFloat(x, 'f', -1, 64)+` <= r.right && `+
 		strconv.FormatFloat(y, 'f', -1, 64)+` >= r.top && `+strconv.FormatFloat(y, 'f', -1, 64)+` <= r.bottom; })()`) {
 		t.Fatalf("the Button did not appear under the pointer (%v,%v; button centre %v,%v)", x, y, bx, by)
 	}
-	clickAt(ctx, x, y, 1)
+	clickAt(ctx, x, y, 1, at)
 	flush(ctx, "host") // the click is handled
 	if n := len(rec.Bodies()) + len(events(ctx, "host", "a2ui-action")); n != 0 {
 		t.Fatalf("a click right after the Button appeared under the pointer posted %d action(s)", n)
@@ -409,12 +414,12 @@ func TestRearmUnderPointer(t *testing.T) {
 	// Its action changes under the pointer (same label, same place), once the first
 	// action was answered.
 	waitJS(ctx, `!T.q("host", "button.a2ui-button").classList.contains("a2ui-busy")`)
-	swap("delete")
-	// Right after the change: a pointer click (no part of a double click with the clicks
-	// before), and a keyboard-style click (detail 0, which the runtime's pointer re-arm
-	// does not judge: only catalog's rearmDelay refuses it).
-	clickAt(ctx, x, y, 1, stampedTime(clickStamp(ctx, 0)))
-	evalJSON(ctx, `(T.q("host", "button.a2ui-button").click(), true)`)
+	// Right after the change: a keyboard-style click (detail 0, which the runtime's
+	// pointer re-arm does not judge: only catalog's rearmDelay refuses it), in the task
+	// that saw the change, and a pointer click stamped then (it is no part of a double
+	// click with the clicks before: they were stamped later, or long before).
+	at = swap("delete", `T.q("host", "button.a2ui-button").click()`)
+	clickAt(ctx, x, y, 1, at)
 	flush(ctx, "host") // the clicks are handled
 	if n := len(events(ctx, "host", "a2ui-action")); n != 1 {
 		t.Fatalf("a click right after the action changed posted (%d POSTs)", n)

@@ -65,7 +65,7 @@ func TestHostileCore(t *testing.T) {
 			evalJSON(ctx, `(window.__done = null, T.r.host.connect("/agent/hostile").then(() => { window.__done = "ok"; }, (e) => { window.__done = String(e); }), true)`)
 			waitJS(ctx, `window.__done !== null`)
 			flush(ctx, "host")
-			t.Logf("hostile stream applied in %v", time.Since(t0)) // its time is no assertion: the page's liveness below is
+			t.Logf("hostile stream applied in %v", time.Since(t0)) // how fast is make bench's business
 
 			codes := evalJSON(ctx, `T.events("host", "a2ui-error").map((e) => e.error && e.error.code)`)
 			if !strings.Contains(codes, `"`+c.code+`"`) {

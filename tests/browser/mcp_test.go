@@ -61,10 +61,16 @@ func (s *mcpServer) logged(h http.Handler) http.Handler {
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		var m struct{ Method string }
 		_ = json.Unmarshal(body, &m)
+		// Logged in the order the requests came (a streamed answer may end after the
+		// client's next request), with the status once answered.
+		s.mu.Lock()
+		i := len(s.posts)
+		s.posts = append(s.posts, mcpPost{m.Method, r.Header.Get("Mcp-Session-Id"), 0})
+		s.mu.Unlock()
 		sw := &statusWriter{ResponseWriter: w, status: 200}
 		h.ServeHTTP(sw, r)
 		s.mu.Lock()
-		s.posts = append(s.posts, mcpPost{m.Method, r.Header.Get("Mcp-Session-Id"), sw.status})
+		s.posts[i].Status = sw.status
 		s.mu.Unlock()
 	})
 }

@@ -152,7 +152,10 @@ func TestOpenWOPStreamPartial(t *testing.T) {
 		t.Errorf("partial status left after the final envelope")
 	}
 	clickIn(ctx, "el", "button.a2ui-button")
-	waitJS(ctx, `T.events("el", "a2ui-openwop-action").length === 1`)
+	if err := waitJSErr(ctx, `T.events("el", "a2ui-openwop-action").length === 1`, waitTimeout()); err != nil {
+		t.Fatalf("%v\nclicks %s, now %s, button %s, log %s", err, evalJSON(ctx, `window.__clicks`), evalJSON(ctx, `performance.now()`),
+			evalJSON(ctx, `T.q("el", "button.a2ui-button").outerHTML`), evalJSON(ctx, `T.log.filter((e) => e.host === "el").slice(-6)`))
+	}
 }
 
 // TestOpenWOPRefusals: the RFC's N1-N4 and an untrusted approval (N5), as the user

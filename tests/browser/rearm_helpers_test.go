@@ -5,6 +5,7 @@ package browser
 import (
 	"context"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/input"
@@ -39,14 +40,18 @@ func trackClicks(ctx context.Context) {
 // + clickSlackMS after one. No window of the renderer started later than now, so with
 // after = rearmMS + clickSlackMS the click is past every one; with 0 it is as soon as
 // possible (a click stamped before the last accepted one is no double click either).
+// It is 0 when that is simply now: the browser then stamps the click as it dispatches
+// it (a stamp taken now would be stale by then: a change the page makes in between, say
+// a Button's action, would come after the click).
 func clickStamp(ctx context.Context, after int) input.TimeSinceEpoch {
 	tabOf(ctx).t.Helper()
 	ms := evalJS[float64](ctx, `(() => {
-		let t = performance.now() + `+strconv.Itoa(after)+`;
+		const now = performance.now();
+		let t = now + `+strconv.Itoa(after)+`;
 		for (const c of (window.__clicks || []).slice().sort((a, b) => a - b)) {
 			if (t >= c && t < c + `+strconv.Itoa(clickDebounceMS+clickSlackMS)+`) t = c + `+strconv.Itoa(clickDebounceMS+clickSlackMS)+`;
 		}
-		return performance.timeOrigin + t;
+		return t === now ? 0 : performance.timeOrigin + t;
 	})()`)
 	return input.TimeSinceEpoch(ms / 1000)
 }
@@ -90,8 +95,21 @@ func clickInAt(ctx context.Context, id, css string, after int, then ...int) {
 	tb.t.Helper()
 	waitJS(ctx, string(shadowPath(id, css)))
 	ts := clickStamp(ctx, after)
-	// The node is found and clicked in one action (as chromedp.Click does): a render in
-	// between may replace it.
+	// The node is found and clicked in one action (as chromedp.Click does); a render may
+	// still replace it in between ("Could not find node"): then it is found again.
+	var err error
+	for range 5 {
+		if err = clickNode(ctx, id, css, ts, then); err == nil || !strings.Contains(err.Error(), "Could not find node") {
+			break
+		}
+	}
+	if err != nil {
+		tb.t.Fatalf("click %s in #%s: %v", css, id, err)
+	}
+}
+
+// clickNode is one try of clickInAt.
+func clickNode(ctx context.Context, id, css string, ts input.TimeSinceEpoch, then []int) error {
 	_, err := chromedp.Run(ctx, chromedp.QueryAfter(shadowPath(id, css), func(ctx context.Context, tg *chromedp.Target, nodes []*chromedp.Node) (chromedp.Void, error) {
 		if len(nodes) == 0 {
 			return chromedp.Void{}, errNoNode
@@ -102,14 +120,15 @@ func clickInAt(ctx context.Context, id, css string, after int, then ...int) {
 			}
 			count := int64(i + 1)
 			if _, err := chromedp.MouseClickNode(nodes[0], func(p *input.DispatchMouseEventParams) {
-				p.Timestamp, p.ClickCount = ts, count
+				p.ClickCount = count
+				if ts != 0 {
+					p.Timestamp = ts
+				}
 			})(ctx, tg); err != nil {
 				return chromedp.Void{}, err
 			}
 		}
 		return chromedp.Void{}, nil
 	}, chromedp.NodeVisible))
-	if err != nil {
-		tb.t.Fatalf("click %s in #%s: %v", css, id, err)
-	}
+	return err
 }
