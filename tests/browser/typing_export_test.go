@@ -305,11 +305,18 @@ func TestTypingExportKicksTheScheduler(t *testing.T) {
 	before := evalJS[typingStats](ctx, `__a2uiGo.stats()`)
 	// One synchronous call: the input event, then (in the same task) a check that the
 	// queued message was applied by the time dispatchEvent returned.
+	// The page's clock stands still during the keystroke (pageClock): a loaded machine
+	// must not make the UI loop's slice budget run out and yield before the message.
 	got := evalJS[string](ctx, `(() => {
 		const i = T.q("host", "input[data-a2ui-control]");
-		i.value = "go";
-		i.dispatchEvent(new InputEvent("input", {bubbles: true, composed: true}));
-		return T.q("host", "p.a2ui-text").textContent + "|" + T.r.host.dataModel("form").other;
+		const clock = `+pageClock+`;
+		try {
+			i.value = "go";
+			i.dispatchEvent(new InputEvent("input", {bubbles: true, composed: true}));
+			return T.q("host", "p.a2ui-text").textContent + "|" + T.r.host.dataModel("form").other;
+		} finally {
+			clock.restore();
+		}
 	})()`)
 	if want := "relay:go|processed"; got != want {
 		t.Errorf("relay Text and /other right after the keystroke = %q, want %q", got, want)
