@@ -29,6 +29,9 @@ GOTEST    := mkdir -p $(TMP) && TMPDIR=$(TMP) A2UI_REQUIRE_FIXTURES=1 $(GO) test
 
 WASM      := web/a2ui.wasm
 DIST      := dist
+# dist is staged under .tmp (a directory go test ./... never walks: a build beside the
+# host tests must not show them a half-copied tree with web's Go files), then moved.
+DIST_NEW  := $(CURDIR)/.tmp/dist.new
 # make npm-pack: the npm package, staged in $(NPM_OUT)/package, tarball in $(NPM_OUT).
 NPM_OUT   := dist-npm
 BUDGET    := size-budget.txt
@@ -166,42 +169,42 @@ DIST_INPUTS := $(GO_SOURCES) $(wildcard internal/tools/bundle/*.go) go.mod go.su
 	$(shell find web testdata -type f 2>/dev/null)
 dist: $(DIST_STAMP)
 $(DIST_STAMP): $(WASM) $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js $(BROTLI) $(DIST_INPUTS)
-	rm -rf $(DIST).new
-	mkdir -p $(DIST).new
-	cp -R web/. $(DIST).new/
+	rm -rf $(DIST_NEW)
+	mkdir -p $(DIST_NEW)
+	cp -R web/. $(DIST_NEW)/
 	# One script for pages: the loader with a2ui.css inlined, wasm_exec.js and the DOM
 	# runtime, so a page copies a2ui.js and a2ui.wasm only, the loader injects no <script>
 	# or <link> (Trusted Types friendly) and a page makes one request besides the wasm.
 	# The loader first: the wasm download starts before the rest is evaluated.
-	rm -f $(DIST).new/a2ui.css $(DIST).new/a2ui-engine.js $(DIST).new/a2ui-worker.js $(DIST).new/a2ui-runtime.js $(DIST).new/wasm_exec.js $(DIST).new/mcp-app.js $(DIST).new/*.go
-	$(GO) run ./internal/tools/bundle -css web/a2ui.css -o $(DIST).new/a2ui.js \
+	rm -f $(DIST_NEW)/a2ui.css $(DIST_NEW)/a2ui-engine.js $(DIST_NEW)/a2ui-worker.js $(DIST_NEW)/a2ui-runtime.js $(DIST_NEW)/wasm_exec.js $(DIST_NEW)/mcp-app.js $(DIST_NEW)/*.go
+	$(GO) run ./internal/tools/bundle -css web/a2ui.css -o $(DIST_NEW)/a2ui.js \
 		web/a2ui-engine.js web/a2ui-worker.js web/a2ui.js web/wasm_exec.js web/a2ui-runtime.js
 	# The wasm also under a content-hashed name (cacheable as immutable), which a2ui.js loads.
 	h=$$(sha256sum $(WASM) | cut -c1-16) && \
-	for z in "" .br .gz .zst; do [[ ! -f $(WASM)$$z ]] || cp -p $(WASM)$$z $(DIST).new/a2ui.$$h.wasm$$z; done && \
-	sed -i "s/const WASM_FILE = \"a2ui.wasm\";/const WASM_FILE = \"a2ui.$$h.wasm\";/" $(DIST).new/a2ui.js && \
-	grep -q "a2ui.$$h.wasm" $(DIST).new/a2ui.js
+	for z in "" .br .gz .zst; do [[ ! -f $(WASM)$$z ]] || cp -p $(WASM)$$z $(DIST_NEW)/a2ui.$$h.wasm$$z; done && \
+	sed -i "s/const WASM_FILE = \"a2ui.wasm\";/const WASM_FILE = \"a2ui.$$h.wasm\";/" $(DIST_NEW)/a2ui.js && \
+	grep -q "a2ui.$$h.wasm" $(DIST_NEW)/a2ui.js
 	# The MCP App page (README "MCP Apps"): that script, the bridge web/mcp-app.js and the
 	# wasm (base64 of its gzip) in one HTML file, since a View has no origin to fetch from.
-	$(GO) run ./internal/tools/bundle -html -wasm $(WASM).gz -o $(DIST).new/a2ui-mcp-app.html \
-		$(DIST).new/a2ui.js web/mcp-app.js
+	$(GO) run ./internal/tools/bundle -html -wasm $(WASM).gz -o $(DIST_NEW)/a2ui-mcp-app.html \
+		$(DIST_NEW)/a2ui.js web/mcp-app.js
 	if [[ -d testdata ]]; then \
-		find testdata -type f \( -name '*.jsonl' -o -name '*.json' \) -exec cp --parents {} $(DIST).new/ \; ; \
+		find testdata -type f \( -name '*.jsonl' -o -name '*.json' \) -exec cp --parents {} $(DIST_NEW)/ \; ; \
 	fi
 	if [[ -d $(WEB_CORE) ]]; then \
-		mkdir -p $(DIST).new/web_core && \
-		(cd $(WEB_CORE) && find . -type f -name '*.json' -exec cp --parents {} $(CURDIR)/$(DIST).new/web_core/ \;) ; \
+		mkdir -p $(DIST_NEW)/web_core && \
+		(cd $(WEB_CORE) && find . -type f -name '*.json' -exec cp --parents {} $(DIST_NEW)/web_core/ \;) ; \
 	else \
 		echo "dist: $(WEB_CORE) missing (npm ci): official examples not included" >&2; \
 	fi
-	for f in $(DIST).new/*.html $(DIST).new/*.js $(DIST).new/*.css; do \
+	for f in $(DIST_NEW)/*.html $(DIST_NEW)/*.js $(DIST_NEW)/*.css; do \
 		[[ -f $$f ]] || continue; \
 		[[ -f $$f.br ]] || $(BROTLI) -q 11 -f -o $$f.br $$f; \
 		[[ -f $$f.gz ]] || gzip -9 -n -k -f $$f; \
 	done
-	$(GO) run ./cmd/samples -out $(DIST).new/samples
-	touch $(DIST).new/.built
-	rm -rf $(DIST) && mv $(DIST).new $(DIST)
+	$(GO) run ./cmd/samples -out $(DIST_NEW)/samples
+	touch $(DIST_NEW)/.built
+	rm -rf $(DIST) && mv $(DIST_NEW) $(DIST)
 
 # The npm package (npm/pack.sh): page files from dist, ES module entry, d.ts, README.
 npm-pack: build
@@ -331,4 +334,4 @@ fuzz:
 	done
 
 clean:
-	rm -rf $(DIST) $(DIST).new $(NPM_OUT) $(WASM) $(WASM).tmp $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js bench/out bench/dist .tmp
+	rm -rf $(DIST) $(NPM_OUT) $(WASM) $(WASM).tmp $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js bench/out bench/dist .tmp
