@@ -314,12 +314,14 @@ func remoteText(o *runtime.RemoteObject) string {
 
 // ---- page helpers ---------------------------------------------------------------
 
-// waitTimeout is waitJS's limit: $A2UI_WAIT_TIMEOUT or 10s.
+// waitTimeout is waitJS's limit: $A2UI_WAIT_TIMEOUT or 30s. It only bounds how long a
+// failing test takes: a fresh clone's make test builds and runs the host tests beside the
+// browser suite on 2 cores, where 10 s did not always cover an agent's first surface.
 func waitTimeout() time.Duration {
 	if d, err := time.ParseDuration(os.Getenv("A2UI_WAIT_TIMEOUT")); err == nil && d > 0 {
 		return d
 	}
-	return 10 * time.Second
+	return 30 * time.Second
 }
 
 // waitJS polls the JS expression until it is truthy. It fails the test at once on
