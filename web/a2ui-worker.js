@@ -10,7 +10,7 @@
 // Page → worker messages: {t: "init" | "start" | "module" | "create" | "call" | "fetch" |
 // "event" | "settle" | "restart"}; worker → page: {t: "hello" | "compiled" | "module" |
 // "up" | "fatal" | "failed" | "ops" | "attach" | "detach" | "hook" | "style" | "settled" |
-// "mirror" | "created"}. Both sides are in this bundle; the protocol is private.
+// "mirror" | "created" | "marks"}. Both sides are in this bundle; the protocol is private.
 // Page functions are synchronous and run on the page's thread: a page that declares
 // them before the engine starts gets main-thread mode (web/a2ui.js); in worker mode a
 // call fails with FUNCTION_UNAVAILABLE's message.
@@ -323,5 +323,22 @@
         return;
     }
   });
+  // The engine's user-timing marks (a2ui:compiled, :instantiated, :started, Go's :go-main
+  // and :first-frame) are set on the page too, at their time on its clock: the bench's
+  // start-up trace and DevTools show one timeline in both modes.
+  if (typeof PerformanceObserver === "function") {
+    // a2ui:worker: this worker's start (its time origin); a2ui:worker-loaded: this
+    // script evaluated (the engine's fetch and compile start now).
+    post({ t: "marks", marks: [["a2ui:worker", performance.timeOrigin], ["a2ui:worker-loaded", performance.timeOrigin + performance.now()]] });
+    try {
+      new PerformanceObserver((list) => {
+        const marks = [];
+        for (const e of list.getEntries()) {
+          if (e.name.startsWith("a2ui:")) marks.push([e.name, performance.timeOrigin + e.startTime]);
+        }
+        if (marks.length) post({ t: "marks", marks });
+      }).observe({ type: "mark" });
+    } catch (e) { /* no mark entries here */ }
+  }
   scope.postMessage({ t: "hello" });
 })();

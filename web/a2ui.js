@@ -309,6 +309,11 @@
         return;
       }
       case "stats": goStats = msg.stats; return;
+      case "marks": // the engine's user-timing marks, on this page's clock
+        for (const [name, at] of msg.marks) {
+          try { performance.mark(name, { startTime: Math.max(0, at - performance.timeOrigin) }); } catch (e) { /* no User Timing L3 */ }
+        }
+        return;
       case "mirror": mirrored(msg); return;
       case "settled": {
         const p = waiting.get(msg.p);

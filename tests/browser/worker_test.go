@@ -41,6 +41,12 @@ func TestWorkerMode(t *testing.T) {
 	if got := evalJSON(ctx, `performance.getEntriesByType("resource").filter((e) => /\.wasm/.test(e.name)).length`); got != "0" {
 		t.Errorf("the page fetched the wasm itself (%s requests): it belongs to the worker", got)
 	}
+	// The engine's start-up marks are copied onto the page's timeline, in order.
+	const order = `["a2ui:worker","a2ui:worker-loaded","a2ui:compiled","a2ui:instantiated","a2ui:go-main","a2ui:first-frame"]`
+	waitJS(ctx, order+`.every((n) => performance.getEntriesByName(n, "mark").length === 1)`)
+	if got := evalJSON(ctx, order+`.map((n) => performance.getEntriesByName(n, "mark")[0].startTime).every((t, i, a) => t > 0 && (i === 0 || t >= a[i - 1]))`); got != "true" {
+		t.Errorf("start-up marks out of order: %s", evalJSON(ctx, `performance.getEntriesByType("mark").map((m) => [m.name, m.startTime])`))
+	}
 	if got := evalJSON(ctx, `T.rr("host").surfaces()`); got != `["w"]` {
 		t.Errorf("surfaces() = %s", got)
 	}

@@ -8,13 +8,16 @@ import (
 
 // The start-up trace of ours: when each step of a page load ended, in ms since navigation
 // start, from the Resource Timing entry of a2ui.wasm (its request, first and last byte)
-// and the user-timing marks that web/a2ui.js (a2ui:compiled, :instantiated, :started) and
-// webhost (a2ui:go-main, :first-frame) set; plus, from one load with GODEBUG=inittrace=1,
+// and the user-timing marks that web/a2ui-engine.js (a2ui:compiled, :instantiated, :started),
+// web/a2ui-worker.js (a2ui:worker, :worker-loaded) and webhost (a2ui:go-main, :first-frame)
+// set (in worker mode the worker's marks are copied onto the page's timeline); plus, from one load with GODEBUG=inittrace=1,
 // the Go package inits.
 
 // tracePhases are the trace's rows in page-load order: id, label.
 var tracePhases = [][2]string{
-	{"wasm-request", "a2ui.wasm requested (the loader ran)"},
+	{"worker", "worker started (worker mode: its time origin)"},
+	{"worker-loaded", "worker's script evaluated (worker mode)"},
+	{"wasm-request", "a2ui.wasm requested (the loader ran; main-thread mode)"},
 	{"wasm-response", "a2ui.wasm first byte (fetch)"},
 	{"wasm-fetched", "a2ui.wasm last byte (fetch)"},
 	{"compiled", "wasm compiled (compileStreaming)"},
