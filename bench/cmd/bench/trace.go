@@ -17,7 +17,7 @@ import (
 var tracePhases = [][2]string{
 	{"worker", "worker started (worker mode: its time origin)"},
 	{"worker-loaded", "worker's script evaluated (worker mode)"},
-	{"wasm-request", "a2ui.wasm requested (the loader ran; main-thread mode)"},
+	{"wasm-request", "a2ui.wasm requested (the loader ran)"},
 	{"wasm-response", "a2ui.wasm first byte (fetch)"},
 	{"wasm-fetched", "a2ui.wasm last byte (fetch)"},
 	{"compiled", "wasm compiled (compileStreaming)"},
