@@ -41,14 +41,22 @@
   }
   let nextIndex = 0;
   let onEvent = null, warm = null, warmed = false;
+  // Which renderer (mount id) each host belongs to: an event marks its renderer dirty.
+  const hostOwner = new Map(), hostIndex = new Map(); // index -> mount id, name -> index
   globalThis.__a2uiRuntime = Object.freeze({
     // el is the stub hooks.host returned: {m, id}; the page attaches its own element.
     attach(name, el) {
       const index = ++nextIndex;
+      hostOwner.set(index, el.m);
+      hostIndex.set(name, index);
       post({ t: "attach", name, index, m: el.m, id: el.id });
       return index;
     },
-    detach(name) { post({ t: "detach", name }); },
+    detach(name) {
+      hostOwner.delete(hostIndex.get(name));
+      hostIndex.delete(name);
+      post({ t: "detach", name });
+    },
     apply(bytes, len) {
       const n = len === undefined ? bytes.length : len;
       ops.push(bytes.slice(0, n));
@@ -108,10 +116,14 @@
         return JSON.stringify({ error: "page functions run on the page's thread: this page's engine runs in a worker (A2UI.mode \"worker\"); define the catalog before a2ui.js starts the engine, or set A2UI_MODE = \"main\"" });
       },
       sendAction: null,
-      frame: () => mirrorSoon(), // Go rendered a frame (webhost: hooks.frame)
+      frame: () => { dirty(m); mirrorSoon(); }, // Go rendered a frame (webhost: hooks.frame)
     };
     return hooks;
   }
+
+  // dirty marks renderer m for the next mirror: it rendered a frame, got an event (an
+  // input renders in place, without a frame) or a call. A mirror reads only dirty ones.
+  const dirty = (m) => { const x = rs.get(m); if (x) x.dirty = true; };
 
   // The page's mirror of each renderer: its surfaces, and each surface's data model, so
   // renderer.surfaces() and dataModel() stay synchronous there. A changed model travels
@@ -147,6 +159,8 @@
   // mirror returns the renderer's changes since the last mirror ({t: "mirror", …}) or
   // null; small: only models that serialize fast (the rest are left for mirrorSoon).
   function mirror(m, x, force, small) {
+    if (!force && !x.dirty) return null;
+    x.dirty = false;
     const r = x.r;
     const surfaces = r.surfaces();
     const out = { t: "mirror", m, models: {}, caps: undefined, surfaces: undefined };
@@ -176,7 +190,10 @@
       st.rev = rev;
       any = true;
     }
-    if (later) mirrorSoon();
+    if (later) {
+      x.dirty = true;
+      mirrorSoon();
+    }
     if (force) {
       const caps = r.capabilities();
       if (caps !== x.caps) {
@@ -218,7 +235,7 @@
       post({ t: "created", m: msg.m, error: r ? r.error : "the engine refused the renderer", code: r && r.code });
       return;
     }
-    const x = { r, hooks, models: new Map(), surfaces: "", caps: "" };
+    const x = { r, hooks, models: new Map(), surfaces: "", caps: "", dirty: true };
     rs.set(msg.m, x);
     x.caps = r.capabilities();
     x.surfaces = r.surfaces();
@@ -235,6 +252,7 @@
       if (msg.p) post({ t: "settled", p: msg.p, ok: false, error: "a2ui: renderer destroyed" });
       return;
     }
+    x.dirty = true;
     const r = x.r;
     switch (msg.fn) {
       case "process":
@@ -306,6 +324,7 @@
         const a = msg.a;
         if (a[3] > 0) a[3] += clockShift;
         if ((a[2] & 1) === 0 && /^(click|keydown|submit|change) /.test(a[4])) armedAt = performance.now();
+        dirty(hostOwner.get(a[0]));
         if (onEvent !== null && current) onEvent(...a);
         mirrorSoon(); // typing changes the model without always changing the DOM
         return;

@@ -389,9 +389,10 @@
   // streams: a stream the page asked for (src, connect()) is fetched where the engine
   // reads it: in the worker, or here. {id, resp: Promise<Response> here, else null}.
   let modeKnown = null;
-  const openStream = (href, init) => {
-    // What crosses to the worker is plain data: headers as an object.
-    init = Object.assign({}, init, { headers: Object.fromEntries(new Headers(init.headers || {})) });
+  // plainHeaders turns headers (a Headers, an array of pairs or an object) into a plain
+  // object, names lower-cased: what crosses to the worker and to Go is plain data.
+  const plainHeaders = (h) => Object.fromEntries(new Headers(h || {}));
+  const openStream = (href, init) => { // init.headers: plainHeaders
     const s = { id: ++nextId, resp: null, ready: null };
     s.ready = modeKnown.then((m) => {
       if (m === "worker") {
@@ -972,13 +973,12 @@
       connect(u, o) {
         live();
         o = o || {};
-        const init = { method: o.method || "GET", headers: o.headers || {} };
+        // Headers as a plain object: they cross to the worker and to Go (reconnection, Retry).
+        const init = { method: o.method || "GET", headers: plainHeaders(o.headers) };
         if (o.body !== undefined) init.body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
         const href = new URL(u, location.href).href;
         const resp = openStream(href, init); // starts now (or once the mode is known), read once live
-        // The same request again (reconnection, Retry): headers as a plain object.
-        const req = Object.assign({}, init, { url: href, transport: o.transport || "", reconnect: o.reconnect !== false,
-          headers: Object.fromEntries(new Headers(init.headers)) });
+        const req = Object.assign({}, init, { url: href, transport: o.transport || "", reconnect: o.reconnect !== false });
         // A GET stream is re-opened on a fresh runtime; a POST is not re-sent.
         return attach(resp, req, init.method.toUpperCase() === "GET" ? () => openStream(href, init) : null);
       },
