@@ -31,10 +31,13 @@ type Table struct {
 	CheapFrame time.Duration
 	// PerNodeGap paces frames on large pages: after a patch the browser restyles and
 	// lays out the whole DOM, so frames are at least nodes×PerNodeGap apart (2,000
-	// nodes: every frame; 20,000 nodes: ~6 frames a second).
+	// nodes: every frame; 20,000 nodes: ~6 frames a second), and a stream into a huge
+	// surface spends its time on messages, not on re-laying out the page.
 	PerNodeGap time.Duration
 	// MaxCostGap caps the cost-based part of the frame gap (three animation frames at
-	// 60 Hz), so one slow frame (a cold first frame) does not hold the next as long again.
+	// 60 Hz), so one slow frame (a cold first frame, a frame applying many held
+	// payloads) does not hold the next as long again: a stream is still painted at
+	// least every few animation frames.
 	MaxCostGap time.Duration
 	// MinWait is the least wait worth a timer: a frame due sooner renders now.
 	MinWait time.Duration
