@@ -25,4 +25,6 @@
 // idle: inside the bridge's callback (inputNow), or in the wasm export a2uiInput that the
 // runtime calls without js.FuncOf (input.go); and the export a2uiWarm, which the runtime
 // calls once in idle time after the first frame to compile the data-update path (warm.go).
+// The UI loop's budgets, the frame pacing and the ingest sizes are internal/pacing's one
+// table (pacing.Default).
 package webhost

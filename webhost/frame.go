@@ -5,6 +5,7 @@ package webhost
 import (
 	"time"
 
+	"github.com/a2ui-go/a2ui/internal/pacing"
 	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 )
 
@@ -13,8 +14,9 @@ import (
 // the frame to the UI goroutine. Frames adapt to their cost: when the last frame took
 // more than a few milliseconds (a very large surface being streamed), the next one waits
 // at least as long again, so rendering never takes more than about half of the time and
-// the stream keeps flowing. While a frame is pending the page holds process() payloads
-// (hold, take): the frame applies them first, so a stream costs a call per frame.
+// the stream keeps flowing (pacing.Table.FrameGap). While a frame is pending the page
+// holds process() payloads (hold, take): the frame applies them first, so a stream costs
+// a call per frame.
 type frameRequester struct {
 	fn func()
 	// size returns the mounted DOM size (nodes), which paces frames: see run.
@@ -25,31 +27,18 @@ type frameRequester struct {
 	// outstanding counts scheduled invocations of cb: cb is released only when none
 	// remains, since calling a released js.Func ends the Go program.
 	outstanding int
-	// cost and end describe the last frame.
-	cost time.Duration
-	end  time.Time
+	// last is the last frame run.
+	last pacing.Frame
 	// hold tells the page whether a frame is pending (holding: the last value given;
 	// the page holds payloads only while it is set): while one is, the page holds the
-	// payloads given to process() instead of calling in. take queues the held payloads and calls then (if not nil) once they are
-	// applied or frameWork has passed; it reports whether there were any. taking: a
-	// take awaits its render.
+	// payloads given to process() instead of calling in. take queues the held payloads
+	// and calls then (if not nil) once they are applied or pacing's FrameWork has
+	// passed; it reports whether there were any. taking: a take awaits its render.
 	hold    func(on bool)
 	take    func(then func()) bool
 	holding bool
 	taking  bool
 }
-
-// frameInterval is one animation frame at 60 Hz.
-const frameInterval = 16 * time.Millisecond
-
-// cheapFrame is the frame cost below which frames follow every animation frame.
-const cheapFrame = 8 * time.Millisecond
-
-// perNodeGap paces frames on large pages: after a patch the browser restyles and lays out
-// a DOM of n nodes, whatever the patch size, so frames are at least n×perNodeGap apart
-// (2,000 nodes: every frame; 20,000 nodes: ~6 frames a second). A stream into a huge
-// surface then spends its time on messages, not on re-laying out the page.
-const perNodeGap = 8 * time.Microsecond
 
 func newFrameRequester(fn func(), size func() int) *frameRequester {
 	fr := &frameRequester{fn: fn, size: size}
@@ -76,7 +65,7 @@ func (fr *frameRequester) run() { fr.runFrame(false) }
 
 // runIdle is run when the browser is idle: the frame need not wait out its gap, which
 // keeps time for messages and layout while a stream flows; idle, it is only latency (the
-// last message of a stream would wait up to maxCostGap).
+// last message of a stream would wait up to pacing's MaxCostGap).
 func (fr *frameRequester) runIdle() {
 	if fr.requested && !fr.taking && !fr.released {
 		idleFrames++
@@ -91,9 +80,9 @@ func (fr *frameRequester) runFrame(idle bool) {
 	if !fr.requested || fr.released || fr.taking {
 		return // (a take in progress renders when its payloads are applied)
 	}
-	if gap := fr.gap(); gap > 0 && !fr.end.IsZero() && !idle {
-		if wait := gap - time.Since(fr.end); wait > time.Millisecond {
-			fr.schedule("setTimeout", int(wait/time.Millisecond)+1)
+	if !idle {
+		if wait := pacing.Default.WaitMillis(fr.last, fr.size(), time.Now()); wait > 0 {
+			fr.schedule("setTimeout", wait)
 			fr.schedule("requestIdleCallback", -1)
 			return
 		}
@@ -122,8 +111,8 @@ func (fr *frameRequester) render() {
 	}
 	start := time.Now()
 	fr.fn()
-	fr.end = time.Now()
-	fr.cost = fr.end.Sub(start)
+	fr.last.End = time.Now()
+	fr.last.Cost = fr.last.End.Sub(start)
 }
 
 func (fr *frameRequester) setHold(on bool) {
@@ -132,26 +121,6 @@ func (fr *frameRequester) setHold(on bool) {
 		fr.hold(on)
 	}
 }
-
-// gap is the least time between the end of a frame and the start of the next.
-func (fr *frameRequester) gap() time.Duration { return frameGap(fr.cost, fr.size()) }
-
-// frameGap is the least time between the end of a frame that cost cost and the start of
-// the next, on a page of nodes DOM nodes: the cost when it was not cheap, at most
-// maxCostGap, and the DOM size times perNodeGap, whichever is larger. The cap keeps one
-// slow frame (a first frame compiling its code, a frame applying many held payloads)
-// from holding the next one back as long again: a stream is still painted at least
-// every few animation frames.
-func frameGap(cost time.Duration, nodes int) time.Duration {
-	g := time.Duration(0)
-	if cost > cheapFrame {
-		g = min(cost, maxCostGap)
-	}
-	return max(g, time.Duration(nodes)*perNodeGap)
-}
-
-// maxCostGap caps the cost-based part of frameGap (three animation frames at 60 Hz).
-const maxCostGap = 48 * time.Millisecond
 
 // schedule calls cb through the global timer function fn (with delay ms, if >= 0).
 func (fr *frameRequester) schedule(fn string, delay int) {
@@ -179,13 +148,13 @@ func (fr *frameRequester) request() {
 	// So does the renderer's first frame: its work (on a cold load mostly compiling the
 	// render path) starts at once instead of at the next animation frame.
 	// (The page need not hold payloads for it: they would be applied first anyway.)
-	if fr.end.IsZero() || time.Since(fr.end) >= max(frameInterval, fr.gap()) {
+	if fr.last.End.IsZero() || pacing.Default.AtOnce(fr.last, fr.size(), time.Now()) {
 		fr.schedule("queueMicrotask", -1)
 		return
 	}
 	fr.setHold(true)
 	fr.schedule("requestAnimationFrame", -1)
-	fr.schedule("setTimeout", 100)
+	fr.schedule("setTimeout", pacing.Default.FallbackMillis())
 }
 
 func (fr *frameRequester) release() {

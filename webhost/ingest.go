@@ -5,40 +5,35 @@ package webhost
 import (
 	"time"
 
+	"github.com/a2ui-go/a2ui/internal/pacing"
 	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 )
 
 // The one ingest path. Every byte source of a renderer enters the same way: the
 // page's process() payloads and the payloads it held for a frame (processPayload), the
 // bodies fetch reads for attach(), connect() and action answers, and the agent
-// connections' response bodies (feed). Each is cut into pieces of about processPiece
+// connections' response bodies (feed). Each is cut into pieces of about pacing's Piece
 // bytes and pushed to the renderer's pump (jsRenderer.in, a uiqueue.Pump on the UI
 // queue), which applies them in order, one per task, each written into a render.Stream
 // (a payload is a stream of its own: Renderer.ProcessPieces). So a large input never
 // holds the main thread for long, input events and frames run between its pieces, and
 // a frame that took held payloads renders once they are applied (take).
 
-// processPiece is the size of the pieces a byte source is applied in.
-const processPiece = 8 << 10
-
-// inputLimit is how many pieces may wait in a renderer's pump before its stream
-// readers wait (backpressure: 8 MiB).
-const inputLimit = 1024
-
-// frameWork is how long a frame applies the payloads it took before it renders; the rest
-// are applied after it, so a long stream's progress is painted as it goes.
-const frameWork = 8 * time.Millisecond
+// The sizes and budgets of this path are pacing's: Piece (the pieces a byte source is
+// applied in), InputLimit (how many may wait in a renderer's pump before its stream
+// readers wait) and FrameWork (how long a frame applies the payloads it took before it
+// renders; the rest are applied after it, so a long stream's progress is painted).
 
 // ingest pushes one source's pieces to the pump, in order. With wait false (the UI
 // goroutine, a JS callback) it never blocks; reader goroutines pass wait true and wait
-// while inputLimit pieces are pending.
+// while InputLimit pieces are pending.
 func (jr *jsRenderer) ingest(pieces []func(), wait bool) {
 	for _, p := range pieces {
 		task := func() {
 			if jr.destroyed {
 				return
 			}
-			if jr.render != nil && time.Since(jr.taken) > frameWork {
+			if jr.render != nil && pacing.Default.TakeExpired(jr.taken, time.Now()) {
 				jr.renderNow()
 			}
 			p()
@@ -54,15 +49,15 @@ func (jr *jsRenderer) ingest(pieces []func(), wait bool) {
 // processPayload queues a payload the page gave (a JSON message, array or JSONL text),
 // cut at line ends (UI goroutine).
 func (jr *jsRenderer) processPayload(p []byte) {
-	jr.ingest(jr.r.ProcessPieces(p, processPiece), false)
+	jr.ingest(jr.r.ProcessPieces(p, pacing.Default.Piece), false)
 }
 
 // feed queues a chunk a reader goroutine read for write, cut anywhere (the stream
-// keeps a partial line); it waits while inputLimit pieces are pending.
+// keeps a partial line); it waits while InputLimit pieces are pending.
 func (jr *jsRenderer) feed(buf []byte, write func([]byte)) {
 	var pieces []func()
 	for len(buf) > 0 {
-		piece := buf[:min(len(buf), processPiece)]
+		piece := buf[:min(len(buf), pacing.Default.Piece)]
 		buf = buf[len(piece):]
 		pieces = append(pieces, func() { write(piece) })
 	}
@@ -100,7 +95,7 @@ func (jr *jsRenderer) newFrame() *frameRequester {
 }
 
 // take queues the payloads the page held and reports whether there were any; then, if
-// not nil, is the frame: it runs once they are applied, or once frameWork has passed
+// not nil, is the frame: it runs once they are applied, or once FrameWork has passed
 // (ingest), whichever is first (UI goroutine).
 func (jr *jsRenderer) take(then func()) bool {
 	if jr.destroyed || !jr.enqueueHeld(jr.takeHeld()) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/internal/mountopts"
+	"github.com/a2ui-go/a2ui/internal/pacing"
 	"github.com/a2ui-go/a2ui/internal/uiqueue"
 	"github.com/a2ui-go/a2ui/render"
 	"github.com/a2ui-go/a2ui/transport/a2a"
@@ -58,7 +59,7 @@ func createRenderer(_ safejs.Value, args []safejs.Value) any {
 	}
 	growStack(0) // render.New builds the catalogs' tables
 	jr := &jsRenderer{handle: nextHandle, hooks: args[0], hosts: map[string]safejs.Value{},
-		in: uiqueue.NewPump(work, inputLimit)}
+		in: uiqueue.NewPump(work, pacing.Default.InputLimit)}
 	nextHandle++
 	locale := "en-US"
 	if l, err := jr.hooks.Get("intl"); err == nil && l.Type() == safejs.TypeString {

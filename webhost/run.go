@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/a2ui-go/a2ui/internal/pacing"
 	"github.com/a2ui-go/a2ui/internal/third_party/safejs"
 
 	"github.com/a2ui-go/a2ui/internal/uiqueue"
@@ -16,11 +17,9 @@ import (
 
 // work is the UI goroutine's one ordered queue. JS callbacks enqueue with post, which
 // never blocks; a renderer's input goes through its pump on it (ingest.go), where stream
-// readers wait for room.
-var work = uiqueue.New(workLimit)
-
-// workLimit is the queue's PostWait limit (the pumps have their own, inputLimit).
-const workLimit = 8192
+// readers wait for room. Its PostWait limit is pacing's WorkLimit (the pumps have their
+// own, InputLimit).
+var work = uiqueue.New(pacing.Default.WorkLimit)
 
 // post enqueues f for the UI goroutine without ever blocking the caller.
 func post(f func()) { work.Post(f) }
@@ -65,7 +64,7 @@ func Run() {
 	if started, err := g.Get("__a2uiStarted"); err == nil && started.Type() == safejs.TypeFunction {
 		_, _ = started.Invoke()
 	}
-	// Queued work runs in slices: past sliceBudget of continuous work, the loop sleeps a
+	// Queued work runs in slices: past pacing's Slice of continuous work, the loop sleeps a
 	// moment, which hands the main thread back to the browser (input, paint) before the
 	// rest of the queue.
 	for {
@@ -83,16 +82,13 @@ func Run() {
 		runTask(f)
 		inLoop = false
 		uiMu.Unlock()
-		if work.Len() > 0 && time.Since(sliceStart) > sliceBudget {
+		if work.Len() > 0 && pacing.Default.SliceSpent(sliceStart, time.Now()) {
 			yieldToBrowser()
 			sliceStart = time.Time{}
 			growStack(0)
 		}
 	}
 }
-
-// sliceBudget is how long queued work runs before the loop yields to the browser.
-const sliceBudget = 20 * time.Millisecond
 
 // inLoop is set while the UI loop runs a task (not in the input fast path, which runs
 // inside a JS callback and must never block); sliceStart is when the loop's current
@@ -103,17 +99,14 @@ var (
 )
 
 // yieldLong is render.Options.Yield: inside a task of the UI loop that has run past
-// lineBudget, it hands the main thread to the browser before the task goes on (a line
+// pacing's Line, it hands the main thread to the browser before the task goes on (a line
 // at the size cap is decoded in slices). The queued work waits: order is kept.
 func yieldLong() {
-	if inLoop && !sliceStart.IsZero() && time.Since(sliceStart) > lineBudget {
+	if inLoop && pacing.Default.LineSpent(sliceStart, time.Now()) {
 		yieldToBrowser()
 		sliceStart = time.Now()
 	}
 }
-
-// lineBudget is how long one task may decode a large line before it yields.
-const lineBudget = 12 * time.Millisecond
 
 // yielded is signalled by the MessageChannel callback of yieldToBrowser.
 var (
@@ -123,14 +116,15 @@ var (
 
 // yieldToBrowser blocks the UI goroutine until the browser ran the tasks already queued
 // (input, timers) and, when due, a rendering step: a message posted to a MessageChannel
-// is a task of its own, without setTimeout's clamping. Falls back to a 1 ms sleep.
+// is a task of its own, without setTimeout's clamping. Falls back to a sleep (pacing's
+// YieldSleep).
 func yieldToBrowser() {
 	if yieldPort.IsUndefined() {
-		time.Sleep(time.Millisecond)
+		time.Sleep(pacing.Default.YieldSleep)
 		return
 	}
 	if _, err := yieldPort.Call("postMessage", nil); err != nil {
-		time.Sleep(time.Millisecond)
+		time.Sleep(pacing.Default.YieldSleep)
 		return
 	}
 	<-yielded

@@ -130,6 +130,8 @@ func TestLayerRules(t *testing.T) {
 			func(p string) bool { return under(p, "binding") }, func(p string) bool { return under(p, "catalog") }},
 		{"binding does not import the basic catalog (its functions use binding's exported API)",
 			func(p string) bool { return under(p, "binding") }, func(p string) bool { return under(p, "catalog/basic") }},
+		{"the pacing table is a leaf: it imports nothing of the module",
+			func(p string) bool { return p == module+"/internal/pacing" }, func(string) bool { return true }},
 	}
 	pkgs := make([]string, 0, len(g))
 	for p := range g {

@@ -54,11 +54,11 @@ func TestEngineWiringSeams(t *testing.T) {
 	}
 }
 
-// The packages a catalog author tests with, and the mount options (which a worker is
-// sent as plain data), run on the host: no syscall/js.
+// The packages a catalog author tests with, the mount options (which a worker is sent
+// as plain data) and the pacing table run on the host: no syscall/js.
 func TestHostPackagesNoSyscallJS(t *testing.T) {
 	root := fixtures.RepoRoot(t)
-	for _, dir := range []string{"catalog", "catalog/basic", "internal/engine", "internal/mountopts", "render", "render/rendertest"} {
+	for _, dir := range []string{"catalog", "catalog/basic", "internal/engine", "internal/mountopts", "internal/pacing", "render", "render/rendertest"} {
 		files, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("%s: no Go files (%v)", dir, err)
