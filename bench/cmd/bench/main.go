@@ -53,6 +53,7 @@ type config struct {
 	profOut   string
 	wasmCache string
 	jsFlags   string
+	mode      string // -mode: ours' engine mode on the start-up page (diagnostics)
 	timeline  string
 	traceOut  string
 	wasmEnc   string
@@ -107,6 +108,7 @@ func main() {
 	flag.StringVar(&cfg.traceOut, "trace-out", "", "with -wasmcache: also write the trace's events (more categories: main-thread tasks, loading) to this JSON file; with -profile: trace the workload (tasks, frames, script, style, layout, paint) into this file")
 	flag.StringVar(&cfg.wasmEnc, "wasm-encoding", "", "serve every .wasm in this encoding whatever the browser accepts: zstd, br, gzip or identity (default: what the browser accepts, in that order)")
 	flag.StringVar(&cfg.jsFlags, "jsflags", "", "extra V8 flags for Chromium (e.g. --wasm-caching-threshold=1000)")
+	flag.StringVar(&cfg.mode, "mode", "", "with -timeline, -wasmcache or -profile: the engine mode ours' start-up page asks for (main or worker; default: the loader's choice)")
 	flag.Parse()
 
 	cfg.ceiling = time.Duration(*ceil) * time.Second

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"slices"
 	"strconv"
@@ -381,7 +382,11 @@ type startupResult struct {
 
 // loadStartup navigates t to the startup page and returns the harness's numbers.
 func (b *bench) loadStartup(t *tab, r string, k int) (startupResult, error) {
-	return b.loadStartupAt(t, b.pageURL(r, "?load="+strconv.Itoa(k)+"#startup"))
+	q := "?load=" + strconv.Itoa(k)
+	if r == "ours" && b.cfg.mode != "" {
+		q += "&mode=" + url.QueryEscape(b.cfg.mode)
+	}
+	return b.loadStartupAt(t, b.pageURL(r, q+"#startup"))
 }
 
 // loadStartupAt navigates t to url, a start-up page (…#startup), and returns its numbers.
