@@ -2,14 +2,13 @@ package catalog
 
 import (
 	"encoding/json"
-	"net/url"
 	"strconv"
 	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
-	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -95,7 +94,7 @@ func (b *Builder) runActionWith(in *Instance, raw json.RawMessage, extra map[str
 			inv.UserMessage = binding.ToString(r)
 		}
 		if b.env.OnAction != nil {
-			b.env.OnAction(b.s.ID, inv)
+			b.env.OnAction(b.s.ID, engine.Action(inv))
 		}
 		return
 	}
@@ -111,31 +110,13 @@ func (b *Builder) runActionWith(in *Instance, raw json.RawMessage, extra map[str
 			return
 		}
 		if o, ok := r.(binding.OpenURL); ok {
-			if err := OpenURL(b.pol, b.env.BaseURL, o.URL, b.env.OpenURL); err != nil {
+			if err := engine.OpenURL(b.pol, b.env.BaseURL, o.URL, b.env.OpenURL); err != nil {
 				b.report(in, err)
 			}
 		}
 		return
 	}
 	b.report(in, &protocol.Error{Code: protocol.CodeValidationFailed, Message: "action has neither event nor functionCall"})
-}
-
-// OpenURL runs an openUrl under pol: the URL must pass the Link allowlist (relative ones
-// resolved against base), the mode must not be "never", and open (the host's window
-// opener) must report that it opened, which it does only within a user gesture. Any
-// refusal is a POLICY_DENIED error and nothing opens.
-func OpenURL(pol *policy.Policy, base *url.URL, raw string, open func(string) bool) *protocol.Error {
-	if pol.OpenURL == policy.OpenURLNever {
-		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: the page's policy never opens URLs"}
-	}
-	u, err := pol.CheckURL(policy.Link, raw, base)
-	if err != nil {
-		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: " + err.Error()}
-	}
-	if open == nil || !open(u) {
-		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: no user gesture"}
-	}
-	return nil
 }
 
 // actionContext evaluates an event action's context entries into out. An entry bound
@@ -260,7 +241,7 @@ func (b *Builder) ActionHandler(in *Instance) dom.HandlerID {
 	e := b.state.entry(in.UID, in.Comp.Gen)
 	if act := string(in.Comp.Props["action"]); act != e.action {
 		if e.built {
-			e.actionAt = b.env.now()
+			e.actionAt = b.env.Clock()
 			if b.env.PageClock != nil {
 				e.actionPage = b.env.PageClock()
 			}
@@ -271,7 +252,7 @@ func (b *Builder) ActionHandler(in *Instance) dom.HandlerID {
 	hooks := append([]func(){}, b.triggerHooks...)
 	uid := in.UID
 	return b.Handler(func(ev dom.Event) {
-		if at := b.state.entries[uid]; at != nil && at.rearming(ev, b.env.now()) {
+		if at := b.state.entries[uid]; at != nil && at.rearming(ev, b.env.Clock()) {
 			return // the action changed a moment ago
 		}
 		if b.env.AcceptClick != nil && !b.env.AcceptClick(uid, ev) {

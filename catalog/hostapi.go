@@ -1,9 +1,11 @@
 package catalog
 
 import (
-	"github.com/a2ui-go/a2ui/dom"
-	"github.com/a2ui-go/a2ui/protocol"
 	"strconv"
+
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
+	"github.com/a2ui-go/a2ui/protocol"
 )
 
 // This file is the part of the Builder API that catalogs outside this package (the page's
@@ -63,7 +65,7 @@ func (b *Builder) RunNamedAction(in *Instance, name string, ctx map[string]any, 
 		}, keys)
 	}
 	if b.env.OnAction != nil {
-		b.env.OnAction(b.s.ID, inv)
+		b.env.OnAction(b.s.ID, engine.Action(inv))
 	}
 }
 
