@@ -22,9 +22,9 @@ func clickScope(in *Instance) binding.Scope {
 	return s
 }
 
-// runAction dispatches in's action: an event goes to Env.OnAction with its context
+// runAction dispatches in's action: an event goes to env.OnAction with its context
 // resolved now (obscured fields left out unless bound by path, see actionContext); a
-// functionCall runs locally (openUrl → Env.OpenURL) and is never sent.
+// functionCall runs locally (openUrl → env.OpenURL) and is never sent.
 func (b *Builder) runAction(in *Instance) { b.runActionWith(in, in.Comp.Props["action"], nil, nil) }
 
 // runActionWith is runAction with extra merged into an event's resolved context (its
@@ -229,12 +229,12 @@ func (b *Builder) Invalidate() {
 }
 
 // ActionHandler registers the click handler of the action prop "action" of in (a
-// Button): at click time it applies the renderer's click rules (Env.AcceptClick, a
-// 500 ms re-arm after the action changed), runs the trigger hooks of enclosing
-// components (TriggerChild), blocks on failing checks (revealing every field's
-// message) and then dispatches the action: an event goes to Env.OnAction with its
-// context resolved at click time, a functionCall runs locally (openUrl) and is never
-// sent.
+// Button): at click time it applies the renderer's click rules (single-flight,
+// debounce, trusted clicks, a 500 ms re-arm after the action changed), runs the
+// trigger hooks of enclosing components (TriggerChild), blocks on failing checks
+// (revealing every field's message) and then dispatches the action: an event goes to
+// the renderer, which sends it to the agent, with its context resolved at click time;
+// a functionCall runs locally (openUrl) and is never sent.
 func (b *Builder) ActionHandler(in *Instance) dom.HandlerID {
 	// An action that changed under an existing Button re-arms it (clicks are ignored
 	// for rearmDelay): the user may be aiming at what the button did before.
@@ -288,8 +288,8 @@ func (e *uiEntry) rearming(ev dom.Event, now time.Time) bool {
 	}
 }
 
-// ActionState reports the state of the last action in sent (Env.ActionState): busy
-// while its POST is in flight, failed (a message) when it failed.
+// ActionState reports the state of the last action in sent, as the renderer tracks it:
+// busy while its POST is in flight, failed (a message) when it failed.
 func (b *Builder) ActionState(in *Instance) (busy bool, failed string) {
 	if b.env.ActionState == nil {
 		return false, ""
@@ -297,8 +297,8 @@ func (b *Builder) ActionState(in *Instance) (busy bool, failed string) {
 	return b.env.ActionState(in.UID)
 }
 
-// RetryHandler registers a handler that re-sends the failed action of in (Env.Retry),
-// under the same click rules as ActionHandler.
+// RetryHandler registers a handler that has the renderer re-send the failed action of
+// in, under the same click rules as ActionHandler.
 func (b *Builder) RetryHandler(in *Instance) dom.HandlerID {
 	uid := in.UID
 	return b.Handler(func(ev dom.Event) {

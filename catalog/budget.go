@@ -8,7 +8,7 @@ import (
 )
 
 // limit records that a render budget was hit: the build goes on only as far as needed
-// to stop, and BuildResult replaces the whole surface with a notice (all-or-nothing,
+// to stop, and buildSurface replaces the whole surface with a notice (all-or-nothing,
 // security.md: never a surface cut short with its actions enabled).
 func (b *Builder) limit(id, msg string) { b.limitAt(id, "", msg) }
 
@@ -21,7 +21,7 @@ func (b *Builder) limitAt(id, prop, msg string) {
 	b.err(protocol.CodeLimit, id, prop, msg)
 }
 
-// pastDeadline reports whether the build ran past Env.Deadline (checked every 32
+// pastDeadline reports whether the build ran past env.Deadline (checked every 32
 // instances; once past, every later instance is a notice).
 func (b *Builder) pastDeadline() bool {
 	if b.timedOut {

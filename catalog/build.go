@@ -346,7 +346,7 @@ func (b *Builder) checkProp(in *Instance, ps *PropSpec) {
 
 // componentCatalog resolves the catalog of c: v1.0's per-component catalogId, else
 // the surface's. nil (with a message) when the catalogId is not a non-empty string or
-// no catalog of the renderer (Env.Catalog, Env.Catalogs) accepts it.
+// no catalog of the renderer (env.Catalog, env.Catalogs) accepts it.
 func (b *Builder) componentCatalog(c *model.Component) (*Catalog, string) {
 	raw, ok := c.Props["catalogId"]
 	if !ok {

@@ -130,7 +130,7 @@ type uiEntry struct {
 	conflict   string
 	conflicted bool
 	// action is a Button's raw action as last built, actionAt when it last changed
-	// (actionPage: Env.PageClock then, 0 without one).
+	// (actionPage: env.PageClock then, 0 without one).
 	action     string
 	actionAt   time.Time
 	actionPage float64

@@ -13,8 +13,8 @@ import (
 
 // RunAction runs the A2UI action ({event} | {functionCall}) held by prop of in as a
 // Button click runs its action: ev must pass the renderer's single-flight, debounce and
-// re-arm rules (Env.AcceptClick) under in.UID, the context is resolved now, and an event
-// goes to Env.OnAction (its busy/failed state is ActionState(in)). Called from a handler
+// re-arm rules under in.UID, the context is resolved now, and an event goes to the
+// renderer (its busy/failed state is ActionState(in)). Called from a handler
 // on the UI goroutine.
 func (b *Builder) RunAction(in *Instance, prop string, ev dom.Event) {
 	b.RunActionWith(in, prop, ev, nil, nil)
@@ -78,8 +78,8 @@ func (in *Instance) Props() []string {
 	return out
 }
 
-// Report sends an error found while handling an event of in (after its build) to
-// Env.OnError, at "/components/<id>/<prop>". Called from a handler on the UI goroutine.
+// Report reports an error found while handling an event of in (after its build) to the
+// renderer (an a2ui-error event), at "/components/<id>/<prop>". Called from a handler on the UI goroutine.
 func (b *Builder) Report(in *Instance, code, prop, msg string) {
 	path := "/components/" + protocol.EscapeToken(in.Comp.ID)
 	if prop != "" {

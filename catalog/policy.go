@@ -9,7 +9,7 @@ import (
 )
 
 // URL evaluates a URL prop of in and returns it when Policy.CheckURL accepts it for
-// kind (resolved against Env.BaseURL). A refused URL is recorded as a POLICY_DENIED
+// kind (resolved against BaseURL). A refused URL is recorded as a POLICY_DENIED
 // error; an empty one (data not there yet) is not an error.
 func (b *Builder) URL(in *Instance, prop string, kind policy.Kind) (string, bool) {
 	raw := b.String(in, prop)

@@ -11,11 +11,10 @@ import (
 	"github.com/a2ui-go/a2ui/policy"
 )
 
-// refreshSurface is engine.Refresh: it patches the leaves that read the paths written
-// since the last build in place (see engine.Refresh), when every such cached instance is
-// a leaf (no child instance, handler, DOM id, missing child or error: a Text bound to
-// the field's path) under Layout components only. It reports false, with the tree and
-// the cache as they were, when a component changed, local UI state changed, the last
+// refreshSurface is engine.Refresh (see there). The leaves it may patch are cached
+// instances without a child instance, handler, DOM id, missing child or error (a Text
+// bound to the field's path) under Layout components only; it declines (false, the tree
+// and the cache as they were) when a component changed, local UI state changed, the last
 // build failed closed, a leaf's new render differs in kind or tag, has handlers or
 // errors, or a limit is reached.
 func refreshSurface(s *model.Surface, env *engine.Env, t *dom.Tree, e *dom.Encoder) bool {
