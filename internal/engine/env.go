@@ -13,9 +13,10 @@ import (
 )
 
 // Env is everything a build (Build, Refresh) needs besides the surface; package render
-// fills it. Use one Env per surface: Handlers and State belong to that surface; Functions, Formatter, Policy and the callbacks may be
-// shared. All fields are read on the renderer's UI goroutine, and every callback is called
-// on it (from Build or from a handler the event bridge runs).
+// fills it. Use one Env per surface: Handlers and State belong to that surface;
+// Functions, Formatter, Policy and the callbacks may be shared. All fields are read on
+// the renderer's UI goroutine, and every callback is called on it (from Build or from a
+// handler the event bridge runs).
 type Env struct {
 	// Catalog resolves component types; nil renders every component as unknown (the
 	// renderer passes the surface's catalog, by default basic.Catalog()).
@@ -38,8 +39,8 @@ type Env struct {
 	// Handlers is the surface's event-handler table, reset by every Build; nil means
 	// Build allocates one (read it back from Env.Handlers).
 	Handlers *Handlers
-	// State keeps per-instance UI state across builds (NewState); nil means Build
-	// allocates one.
+	// State keeps per-instance UI state across builds (NewState); nil (or a State
+	// NewState did not make) means Build allocates one.
 	State State
 
 	// OnAction receives a Button's event action, its context resolved at click time.
