@@ -3,6 +3,7 @@ package catalog
 import (
 	"testing"
 
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/l10n"
 )
 
@@ -21,8 +22,8 @@ func TestPartName(t *testing.T) {
 }
 
 func TestRovingKey(t *testing.T) {
-	ltr := &Builder{env: &Env{}}
-	rtl := &Builder{env: &Env{Messages: l10n.New("he", nil, "")}}
+	ltr := &Builder{env: &engine.Env{}}
+	rtl := &Builder{env: &engine.Env{Messages: l10n.New("he", nil, "")}}
 	tests := []struct {
 		b        *Builder
 		key      string

@@ -2,14 +2,13 @@ package catalog
 
 import (
 	"encoding/json"
-	"net/url"
 	"strconv"
 	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
-	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -23,9 +22,9 @@ func clickScope(in *Instance) binding.Scope {
 	return s
 }
 
-// runAction dispatches in's action: an event goes to Env.OnAction with its context
+// runAction dispatches in's action: an event goes to env.OnAction with its context
 // resolved now (obscured fields left out unless bound by path, see actionContext); a
-// functionCall runs locally (openUrl → Env.OpenURL) and is never sent.
+// functionCall runs locally (openUrl → env.OpenURL) and is never sent.
 func (b *Builder) runAction(in *Instance) { b.runActionWith(in, in.Comp.Props["action"], nil, nil) }
 
 // runActionWith is runAction with extra merged into an event's resolved context (its
@@ -95,7 +94,7 @@ func (b *Builder) runActionWith(in *Instance, raw json.RawMessage, extra map[str
 			inv.UserMessage = binding.ToString(r)
 		}
 		if b.env.OnAction != nil {
-			b.env.OnAction(b.s.ID, inv)
+			b.env.OnAction(b.s.ID, engine.Action(inv))
 		}
 		return
 	}
@@ -111,31 +110,13 @@ func (b *Builder) runActionWith(in *Instance, raw json.RawMessage, extra map[str
 			return
 		}
 		if o, ok := r.(binding.OpenURL); ok {
-			if err := OpenURL(b.pol, b.env.BaseURL, o.URL, b.env.OpenURL); err != nil {
+			if err := engine.OpenURL(b.pol, b.env.BaseURL, o.URL, b.env.OpenURL); err != nil {
 				b.report(in, err)
 			}
 		}
 		return
 	}
 	b.report(in, &protocol.Error{Code: protocol.CodeValidationFailed, Message: "action has neither event nor functionCall"})
-}
-
-// OpenURL runs an openUrl under pol: the URL must pass the Link allowlist (relative ones
-// resolved against base), the mode must not be "never", and open (the host's window
-// opener) must report that it opened, which it does only within a user gesture. Any
-// refusal is a POLICY_DENIED error and nothing opens.
-func OpenURL(pol *policy.Policy, base *url.URL, raw string, open func(string) bool) *protocol.Error {
-	if pol.OpenURL == policy.OpenURLNever {
-		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: the page's policy never opens URLs"}
-	}
-	u, err := pol.CheckURL(policy.Link, raw, base)
-	if err != nil {
-		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: " + err.Error()}
-	}
-	if open == nil || !open(u) {
-		return &protocol.Error{Code: protocol.CodePolicy, Message: "openUrl refused: no user gesture"}
-	}
-	return nil
 }
 
 // actionContext evaluates an event action's context entries into out. An entry bound
@@ -248,19 +229,19 @@ func (b *Builder) Invalidate() {
 }
 
 // ActionHandler registers the click handler of the action prop "action" of in (a
-// Button): at click time it applies the renderer's click rules (Env.AcceptClick, a
-// 500 ms re-arm after the action changed), runs the trigger hooks of enclosing
-// components (TriggerChild), blocks on failing checks (revealing every field's
-// message) and then dispatches the action: an event goes to Env.OnAction with its
-// context resolved at click time, a functionCall runs locally (openUrl) and is never
-// sent.
+// Button): at click time it applies the renderer's click rules (single-flight,
+// debounce, trusted clicks, a 500 ms re-arm after the action changed), runs the
+// trigger hooks of enclosing components (TriggerChild), blocks on failing checks
+// (revealing every field's message) and then dispatches the action: an event goes to
+// the renderer, which sends it to the agent, with its context resolved at click time;
+// a functionCall runs locally (openUrl) and is never sent.
 func (b *Builder) ActionHandler(in *Instance) dom.HandlerID {
 	// An action that changed under an existing Button re-arms it (clicks are ignored
 	// for rearmDelay): the user may be aiming at what the button did before.
 	e := b.state.entry(in.UID, in.Comp.Gen)
 	if act := string(in.Comp.Props["action"]); act != e.action {
 		if e.built {
-			e.actionAt = b.env.now()
+			e.actionAt = b.env.Clock()
 			if b.env.PageClock != nil {
 				e.actionPage = b.env.PageClock()
 			}
@@ -271,7 +252,7 @@ func (b *Builder) ActionHandler(in *Instance) dom.HandlerID {
 	hooks := append([]func(){}, b.triggerHooks...)
 	uid := in.UID
 	return b.Handler(func(ev dom.Event) {
-		if at := b.state.entries[uid]; at != nil && at.rearming(ev, b.env.now()) {
+		if at := b.state.entries[uid]; at != nil && at.rearming(ev, b.env.Clock()) {
 			return // the action changed a moment ago
 		}
 		if b.env.AcceptClick != nil && !b.env.AcceptClick(uid, ev) {
@@ -307,8 +288,8 @@ func (e *uiEntry) rearming(ev dom.Event, now time.Time) bool {
 	}
 }
 
-// ActionState reports the state of the last action in sent (Env.ActionState): busy
-// while its POST is in flight, failed (a message) when it failed.
+// ActionState reports the state of the last action in sent, as the renderer tracks it:
+// busy while its POST is in flight, failed (a message) when it failed.
 func (b *Builder) ActionState(in *Instance) (busy bool, failed string) {
 	if b.env.ActionState == nil {
 		return false, ""
@@ -316,8 +297,8 @@ func (b *Builder) ActionState(in *Instance) (busy bool, failed string) {
 	return b.env.ActionState(in.UID)
 }
 
-// RetryHandler registers a handler that re-sends the failed action of in (Env.Retry),
-// under the same click rules as ActionHandler.
+// RetryHandler registers a handler that has the renderer re-send the failed action of
+// in, under the same click rules as ActionHandler.
 func (b *Builder) RetryHandler(in *Instance) dom.HandlerID {
 	uid := in.UID
 	return b.Handler(func(ev dom.Event) {

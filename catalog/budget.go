@@ -3,22 +3,12 @@ package catalog
 import (
 	"time"
 
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
-const (
-	defaultMaxInstances     = 20000 // matches model.DefaultMaxComponents
-	defaultMaxDepth         = 64
-	defaultMaxTemplateItems = 1000
-	// DefaultMaxTextBytes bounds one text node or attribute value of a built surface;
-	// DefaultMaxSurfaceBytes the text and attribute bytes of a whole surface. Over
-	// either, the surface fails closed.
-	DefaultMaxTextBytes    = 256 << 10
-	DefaultMaxSurfaceBytes = 4 << 20
-)
-
 // limit records that a render budget was hit: the build goes on only as far as needed
-// to stop, and BuildResult replaces the whole surface with a notice (all-or-nothing,
+// to stop, and buildSurface replaces the whole surface with a notice (all-or-nothing,
 // security.md: never a surface cut short with its actions enabled).
 func (b *Builder) limit(id, msg string) { b.limitAt(id, "", msg) }
 
@@ -31,7 +21,7 @@ func (b *Builder) limitAt(id, prop, msg string) {
 	b.err(protocol.CodeLimit, id, prop, msg)
 }
 
-// pastDeadline reports whether the build ran past Env.Deadline (checked every 32
+// pastDeadline reports whether the build ran past env.Deadline (checked every 32
 // instances; once past, every later instance is a notice).
 func (b *Builder) pastDeadline() bool {
 	if b.timedOut {
@@ -142,33 +132,33 @@ func (b *Builder) maxDepth() int {
 	if b.env.MaxDepth > 0 {
 		return b.env.MaxDepth
 	}
-	return defaultMaxDepth
+	return engine.DefaultMaxDepth
 }
 
 func (b *Builder) maxInstances() int {
 	if b.env.MaxInstances > 0 {
 		return b.env.MaxInstances
 	}
-	return defaultMaxInstances
+	return engine.DefaultMaxInstances
 }
 
 func (b *Builder) maxTextBytes() int {
 	if b.env.MaxTextBytes > 0 {
 		return b.env.MaxTextBytes
 	}
-	return DefaultMaxTextBytes
+	return engine.DefaultMaxTextBytes
 }
 
 func (b *Builder) maxSurfaceBytes() int {
 	if b.env.MaxSurfaceBytes > 0 {
 		return b.env.MaxSurfaceBytes
 	}
-	return DefaultMaxSurfaceBytes
+	return engine.DefaultMaxSurfaceBytes
 }
 
 func (b *Builder) maxTemplateItems() int {
 	if b.env.MaxTemplateItems > 0 {
 		return b.env.MaxTemplateItems
 	}
-	return defaultMaxTemplateItems
+	return engine.DefaultMaxTemplateItems
 }

@@ -16,29 +16,25 @@ import (
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
-// Build renders surface s into a dom.Node tree: a <div class="a2ui-surface"> whose child
-// is the root component (s.Root, "root" by default). It never panics: a failing
-// component becomes a placeholder with an error. See BuildResult.
-func Build(s *model.Surface, env *Env) (*dom.Node, []*protocol.Error) {
-	r := BuildResult(s, env)
-	return r.Root, r.Errors
+func init() {
+	// The engine's entry points (engine cannot import catalog): render calls them.
+	engine.Build = buildSurface
+	engine.Refresh = refreshSurface
+	engine.NewState = func() engine.State { return newUIState() }
 }
 
-// BuildResult is Build returning the data paths read as well. It resets env.Handlers,
-// allocates env.Handlers / env.State when nil, and updates env.State. Called on the UI
-// goroutine.
-func BuildResult(s *model.Surface, env *Env) engine.Result {
+// buildSurface is engine.Build: it renders surface s with env.
+func buildSurface(s *model.Surface, env *engine.Env) engine.Result {
 	if env.Handlers == nil {
 		env.Handlers = &engine.Handlers{}
 	}
-	if env.State == nil {
-		env.State = NewUIState()
+	st, ok := env.State.(*uiState)
+	if !ok {
+		st = newUIState()
+		env.State = st
 	}
-	b := &Builder{env: env, s: s, state: env.State, hs: env.Handlers, cat: env.Catalog, pol: env.Policy,
+	b := &Builder{env: env, s: s, state: st, hs: env.Handlers, cat: catalogOf(env.Catalog), pol: env.Policy,
 		domIDs: map[string]int{}}
-	if b.cat == nil {
-		b.cat = &Catalog{} // no component: every one renders as unknown
-	}
 	if b.pol == nil {
 		b.pol = policy.Default()
 	}
@@ -59,7 +55,7 @@ func BuildResult(s *model.Surface, env *Env) engine.Result {
 	case s.CatalogID != "" && !b.cat.Accepts(s.CatalogID):
 		// Fail closed: a surface meant for another catalog is not guessed at.
 		b.err(protocol.CodeCatalogUnsupported, "", "", "catalog "+strconv.Quote(s.CatalogID)+" is not supported by this renderer")
-		root.Children = []*dom.Node{CatalogUnsupported()}
+		root.Children = []*dom.Node{engine.CatalogUnsupported()}
 	case !s.Ready():
 		root.Children = []*dom.Node{pending(rootID)}
 	default:
@@ -84,6 +80,15 @@ func BuildResult(s *model.Surface, env *Env) engine.Result {
 	// drop what only the build itself needed.
 	b.reads, b.path, b.domIDs, b.errs, b.md, b.mdIn = binding.Reads{}, nil, nil, nil, nil, nil
 	return res
+}
+
+// catalogOf returns the *Catalog in c, or an empty one (every component renders as
+// unknown) when there is none.
+func catalogOf(c engine.Catalog) *Catalog {
+	if cat, _ := c.(*Catalog); cat != nil {
+		return cat
+	}
+	return &Catalog{}
 }
 
 func (b *Builder) newErrors() []*protocol.Error {
@@ -341,7 +346,7 @@ func (b *Builder) checkProp(in *Instance, ps *PropSpec) {
 
 // componentCatalog resolves the catalog of c: v1.0's per-component catalogId, else
 // the surface's. nil (with a message) when the catalogId is not a non-empty string or
-// no catalog of the renderer (Env.Catalog, Env.Catalogs) accepts it.
+// no catalog of the renderer (env.Catalog, env.Catalogs) accepts it.
 func (b *Builder) componentCatalog(c *model.Component) (*Catalog, string) {
 	raw, ok := c.Props["catalogId"]
 	if !ok {
@@ -358,8 +363,8 @@ func (b *Builder) componentCatalog(c *model.Component) (*Catalog, string) {
 		return b.cat, ""
 	}
 	for _, o := range b.env.Catalogs {
-		if o.Accepts(s) {
-			return o, ""
+		if c, _ := o.(*Catalog); c != nil && c.Accepts(s) {
+			return c, ""
 		}
 	}
 	return nil, "catalog " + strconv.Quote(s) + " is not supported by this renderer"

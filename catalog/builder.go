@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"hash/fnv"
+	"net/url"
 	"strconv"
 
 	"github.com/a2ui-go/a2ui/binding"
@@ -14,13 +15,13 @@ import (
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
-// Builder walks one surface for one Build call. Render functions use its methods to read
+// Builder walks one surface for one build. Render functions use its methods to read
 // props, render children and register handlers. Not safe for concurrent use.
 type Builder struct {
-	env   *Env
+	env   *engine.Env
 	cat   *Catalog
 	s     *model.Surface
-	state *UIState
+	state *uiState
 	pol   *policy.Policy
 	hs    *engine.Handlers
 	md    *markdown.Options
@@ -59,8 +60,11 @@ type Builder struct {
 // Surface returns the surface being built.
 func (b *Builder) Surface() *model.Surface { return b.s }
 
-// Env returns the build's Env.
-func (b *Builder) Env() *Env { return b.env }
+// BaseURL returns the URL the surface's relative URLs resolve against (the URL of the
+// stream that created it, the "self" of the policy's allowlists); nil when there is
+// none, and relative URLs are refused. Check a URL with Policy().CheckURL(kind, raw,
+// b.BaseURL()), as URL does for a prop.
+func (b *Builder) BaseURL() *url.URL { return b.env.BaseURL }
 
 // Policy returns the effective policy.
 func (b *Builder) Policy() *policy.Policy { return b.pol }

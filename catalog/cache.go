@@ -14,7 +14,7 @@ import (
 // registered (handlers, DOM ids, UI-state entries, errors). The next build reuses the
 // instance's *dom.Node as is when the entry is still valid: the same component, the
 // missing children still missing, none of the data paths it read related to a path
-// written since (UIState.DataChanged), and every child entry valid too. dom.Tree skips a
+// written since (uiState.DataChanged), and every child entry valid too. dom.Tree skips a
 // subtree handed in as the same pointer, so a reused row costs neither Go work nor DOM
 // operations. Local UI-state changes (a tab, a modal, a filter) invalidate everything.
 
@@ -30,8 +30,8 @@ type cacheEntry struct {
 	handlers []handlerRec
 	domIDs   []string
 	errs     []*protocol.Error
-	ui       []string // UIState entry keys (instance uids) this render used
-	// props are the decoded props of comp (UIState.props[comp], kept while the entry is
+	ui       []string // uiState entry keys (instance uids) this render used
+	// props are the decoded props of comp (uiState.props[comp], kept while the entry is
 	// used).
 	props    *decoded
 	phrasing int
@@ -242,7 +242,7 @@ func (b *Builder) cached(uid string, c *model.Component, hint *cacheEntry) (*cac
 // Touch makes the next build render instance uid again (and re-check the ancestors that
 // hold it) instead of reusing its cached subtree: for state the data model does not see
 // (a Button's action in flight). The rest of the surface stays cached.
-func (u *UIState) Touch(uid string) {
+func (u *uiState) Touch(uid string) {
 	if e := u.cache[uid]; e != nil {
 		e.noStore = true
 	}

@@ -40,7 +40,7 @@ const (
 func (k PropKind) Bindable() bool { return k <= KindDynamicValue }
 
 // PropSpec describes one prop of a component type. It is the one schema of the prop:
-// Build checks Required and (for KindEnum) Values, and Catalog.Document generates the
+// the engine checks Required and (for KindEnum) Values, and Catalog.Document generates the
 // prop's JSON Schema from it.
 type PropSpec struct {
 	Name     string
@@ -222,8 +222,8 @@ func (c *Catalog) FuncNames() []string {
 	return out
 }
 
-// Functions returns the registry of the catalog's functions for Env.Functions, built
-// once and shared by every surface of the catalog (its caches are safe for concurrent
+// Functions returns the registry of the catalog's functions (the one the renderer
+// evaluates the catalog's surfaces with), built once and shared by every surface of the catalog (its caches are safe for concurrent
 // use).
 func (c *Catalog) Functions() *binding.Functions {
 	c.fnOnce.Do(func() {

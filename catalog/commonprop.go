@@ -10,7 +10,7 @@ import (
 )
 
 // CommonProp is a prop that every component of a catalog accepts besides its own
-// PropSpecs, like A2UI's weight and accessibility. Build calls Apply on the node a
+// PropSpecs, like A2UI's weight and accessibility. The build calls Apply on the node a
 // component rendered when the component sets the prop; Catalog.Document lists the prop
 // in every component's schema (v0.9 and later; a component's own PropSpec of the same
 // name wins). The PropSpec is not checked by the engine: Apply validates the value and
@@ -46,7 +46,7 @@ var Accessibility = CommonProp{
 	Inside: true,
 }
 
-// CommonProps returns the common props of c, in the order Build applies them.
+// CommonProps returns the common props of c, in the order the build applies them.
 func (c *Catalog) CommonProps() []CommonProp { return append([]CommonProp(nil), c.common...) }
 
 // WithCommonProps returns a copy of c whose common props are props (none: no common

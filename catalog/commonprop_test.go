@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -34,7 +35,7 @@ func TestCommonProps(t *testing.T) {
 		{"extend keeps", base.WithCommonProps(tooltip).Extend(nil), []string{"badge", "Say hi", ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root, errs := Build(surface(t, "urn:test", comps), &Env{Catalog: tc.cat})
+			root, errs := testBuild(surface(t, "urn:test", comps), &engine.Env{Catalog: tc.cat})
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}
@@ -53,7 +54,7 @@ func TestCommonProps(t *testing.T) {
 // Apply validates its prop: a bad weight is VALIDATION_FAILED at the prop.
 func TestCommonPropError(t *testing.T) {
 	s := surface(t, "urn:test", `[{"id":"root","component":"Badge","text":"x","weight":-1}]`)
-	_, errs := Build(s, &Env{Catalog: New([]string{"urn:test"}, badge)})
+	_, errs := testBuild(s, &engine.Env{Catalog: New([]string{"urn:test"}, badge)})
 	if len(errs) != 1 || errs[0].Path != "/components/root/weight" || errs[0].Code != protocol.CodeValidationFailed {
 		t.Fatalf("errors = %v", errs)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -48,7 +49,7 @@ var badge = &ComponentDef{Name: "Badge", Props: []PropSpec{
 func TestPropSpecValidates(t *testing.T) {
 	cat := New([]string{"urn:test"}, badge)
 	s := surface(t, "urn:test", `[{"id":"root","component":"Badge","tone":"loud","count":"3","pill":1}]`)
-	root, errs := Build(s, &Env{Catalog: cat})
+	root, errs := testBuild(s, &engine.Env{Catalog: cat})
 	var got []string
 	for _, e := range errs {
 		got = append(got, e.Code+" "+e.Path+" "+e.Message)
@@ -97,8 +98,8 @@ func TestExtend(t *testing.T) {
 func TestUnsupportedCatalogFailsClosed(t *testing.T) {
 	cat := New([]string{"urn:test"}, badge)
 	s := surface(t, "urn:other", `[{"id":"root","component":"Badge","text":"x"}]`)
-	env := &Env{Catalog: cat}
-	root, errs := Build(s, env)
+	env := &engine.Env{Catalog: cat}
+	root, errs := testBuild(s, env)
 	if len(errs) != 1 || errs[0].Code != protocol.CodeCatalogUnsupported {
 		t.Fatalf("errors %v", errs)
 	}
@@ -108,4 +109,10 @@ func TestUnsupportedCatalogFailsClosed(t *testing.T) {
 	if env.Handlers.Len() != 0 {
 		t.Error("handlers registered")
 	}
+}
+
+// testBuild runs the walk (engine.Build) and returns the tree and the errors.
+func testBuild(s *model.Surface, env *engine.Env) (*dom.Node, []*protocol.Error) {
+	r := buildSurface(s, env)
+	return r.Root, r.Errors
 }

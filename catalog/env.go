@@ -1,101 +1,14 @@
 package catalog
 
 import (
-	"net/url"
 	"slices"
 	"strconv"
 	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
-	"github.com/a2ui-go/a2ui/internal/engine"
-	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/model"
-	"github.com/a2ui-go/a2ui/policy"
-	"github.com/a2ui-go/a2ui/protocol"
 )
-
-// Env is everything Build needs besides the surface: engine wiring that package render
-// fills, not for catalog authors (they test with render/rendertest). Use one Env per surface: Handlers and
-// State belong to that surface; Functions, Formatter, Policy and the callbacks may be
-// shared. All fields are read on the renderer's UI goroutine, and every callback is called
-// on it (from Build or from a handler the event bridge runs).
-type Env struct {
-	// Catalog resolves component types; nil renders every component as unknown (the
-	// renderer passes the surface's catalog, by default basic.Catalog()).
-	Catalog *Catalog
-	// Catalogs are the renderer's other catalogs: a v1.0 component naming one of them
-	// in its catalogId is resolved there.
-	Catalogs []*Catalog
-	// Functions evaluates FunctionCalls (Catalog.Functions() for the catalog's own);
-	// nil means no functions.
-	Functions *binding.Functions
-	// Formatter formats numbers and dates; nil means binding's Go formatter (en-US).
-	Formatter binding.Formatter
-	// Policy restricts components, functions, action names, URLs and openUrl, and sets
-	// the heading base; nil means policy.Default().
-	Policy *policy.Policy
-	// BaseURL is the URL of the stream that created the surface: relative and
-	// protocol-relative URLs resolve against it, and it is the "self" of the allowlists.
-	// nil: relative URLs are refused.
-	BaseURL *url.URL
-	// Handlers is the surface's event-handler table, reset by every Build; nil means
-	// Build allocates one (read it back from Env.Handlers).
-	Handlers *engine.Handlers
-	// State keeps per-instance UI state across builds; nil means Build allocates one.
-	State *UIState
-
-	// OnAction receives a Button's event action, its context resolved at click time.
-	OnAction func(surfaceID string, a ActionInvocation)
-	// OnError receives errors raised while handling events (a failing context
-	// evaluation, a refused openUrl). Errors found while building are returned by Build.
-	OnError func(*protocol.Error)
-	// Messages are the renderer's own words (notices, the Close button, fallback
-	// names) and the writing direction; nil means English, left to right.
-	Messages *l10n.Messages
-	// OpenURL executes an openUrl functionCall action; it only ever gets http/https URLs
-	// that passed Policy.CheckURL(policy.Link, ...), and only when Policy.OpenURL is not
-	// "never". It reports whether a window opened (false: the page had no user gesture);
-	// a refusal is reported as POLICY_DENIED.
-	OpenURL func(url string) bool
-	// AcceptClick, when set, decides whether a Button click (ev) on instance uid may run
-	// its action: the renderer's single-flight, debounce, re-arm and trusted-click rules.
-	AcceptClick func(uid string, ev dom.Event) bool
-	// ActionState, when set, reports the state of the last action sent by Button
-	// instance uid: busy while its POST is in flight, failed (a message) when it failed.
-	ActionState func(uid string) (busy bool, failed string)
-	// Retry re-sends the failed action of Button instance uid (its Retry control).
-	Retry func(uid string)
-	// OnConflict receives an agent write to the path of a field the user is editing
-	// (focused): the field keeps the user's value.
-	OnConflict func(c engine.Conflict)
-	// Deadline, when set, bounds the build's time: past it the remaining instances become
-	// notices and Result.TimedOut is set (the renderer fails the surface closed).
-	Deadline time.Time
-	// Yield, when set, is called by the building goroutine every 32 instances built. It
-	// may hand the main thread to the page before it returns, and returns for how long:
-	// Deadline moves by that, so the budget counts the build's own time. It must not
-	// touch the surface or the model.
-	Yield func() time.Duration
-	// Now is the clock of the re-arm delay; nil means time.Now.
-	Now func() time.Time
-	// PageClock, when set, reads the clock of dom.Event.Time (the page's
-	// performance.now(), in ms): a Button's re-arm after its action changed is then
-	// timed by the click's own timeStamp against this clock's reading at the change,
-	// not by Now when the click is handled.
-	PageClock func() float64
-	// Invalidate is called after a handler changed local UI state (selected tab, modal
-	// open, filter text) that the data model does not see, so the surface must be rebuilt.
-	// Data-model writes are not reported here: they notify the model's subscribers.
-	Invalidate func(surfaceID string)
-
-	// CollectReads makes BuildResult report every data path the surface read
-	// (Result.Reads); off by default, since the build cache tracks reads per instance.
-	CollectReads bool
-
-	// Limits are the render budgets (zero fields: defaults).
-	Limits
-}
 
 // Limits are a surface's render budgets. Hitting any of them (or a function's output
 // cap, binding.Functions.SetMaxOutput) fails the surface closed: it shows one notice
@@ -106,17 +19,9 @@ type Limits struct {
 	// rows past it are summarized by an "N more" marker, which does not fail the
 	// surface).
 	MaxInstances, MaxDepth, MaxTemplateItems int
-	// MaxTextBytes bounds one text node or attribute value (0 → DefaultMaxTextBytes) and
-	// MaxSurfaceBytes the tag, text and attribute bytes of the whole surface (0 →
-	// DefaultMaxSurfaceBytes).
+	// MaxTextBytes bounds one text node or attribute value (0 → 256 KiB) and
+	// MaxSurfaceBytes the tag, text and attribute bytes of the whole surface (0 → 4 MiB).
 	MaxTextBytes, MaxSurfaceBytes int
-}
-
-func (e *Env) now() time.Time {
-	if e.Now != nil {
-		return e.Now()
-	}
-	return time.Now()
 }
 
 // ActionInvocation is a Button's event action after its dynamic values were resolved at
@@ -141,13 +46,13 @@ type ActionInvocation struct {
 	UID string
 }
 
-// UIState is the per-surface state that lives outside the data model: the selected tab
-// of each Tabs instance, whether each Modal is open, the filter text of filterable
-// ChoicePickers, which v0.8 {path,literal} values were seeded, the decoded props of each
+// uiState is the per-surface state that lives outside the data model (engine.State): the
+// selected tab of each Tabs instance, whether each Modal is open, the filter text of
+// filterable ChoicePickers, which v0.8 {path,literal} values were seeded, the decoded props of each
 // component revision and which build errors were already reported. Entries are keyed by
 // instance (component id plus template data path) and dropped when the instance is not
 // built any more or its component was recreated with another type (model.Component.Gen).
-type UIState struct {
+type uiState struct {
 	// precount memoizes Builder.precount per components revision of the surface
 	// (precountRev 0: none yet).
 	precountRev, precountMax uint64
@@ -225,21 +130,21 @@ type uiEntry struct {
 	conflict   string
 	conflicted bool
 	// action is a Button's raw action as last built, actionAt when it last changed
-	// (actionPage: Env.PageClock then, 0 without one).
+	// (actionPage: env.PageClock then, 0 without one).
 	action     string
 	actionAt   time.Time
 	actionPage float64
 	built      bool
 }
 
-// NewUIState returns an empty state.
-func NewUIState() *UIState {
-	return &UIState{entries: map[string]*uiEntry{}, props: map[*model.Component]*decoded{},
+// newUIState returns an empty state.
+func newUIState() *uiState {
+	return &uiState{entries: map[string]*uiEntry{}, props: map[*model.Component]*decoded{},
 		cache: map[string]*cacheEntry{}, dirty: true,
 		reported: map[string]uint64{}}
 }
 
-func (u *UIState) entry(uid string, gen uint64) *uiEntry {
+func (u *uiState) entry(uid string, gen uint64) *uiEntry {
 	e := u.entries[uid]
 	if e == nil || e.gen != gen {
 		e = &uiEntry{gen: gen}
@@ -251,10 +156,10 @@ func (u *UIState) entry(uid string, gen uint64) *uiEntry {
 
 // DataChanged records that the data model changed at p since the last build, so cached
 // subtrees that read p, an ancestor or a descendant of it are rebuilt. Whoever keeps a
-// UIState across builds calls it from its one data-model subscription of the surface
+// state across builds calls it from its one data-model subscription of the surface
 // (render does; UI goroutine). A build that finds the model changed without a call
 // rebuilds everything.
-func (u *UIState) DataChanged(p model.Pointer) {
+func (u *uiState) DataChanged(p model.Pointer) {
 	u.fed = true
 	if u.dirty {
 		return
@@ -269,7 +174,7 @@ func (u *UIState) DataChanged(p model.Pointer) {
 
 // bind starts a build of s: a different surface, or writes to s's model that did not
 // reach DataChanged, start over.
-func (u *UIState) bind(s *model.Surface) {
+func (u *uiState) bind(s *model.Surface) {
 	v := s.Data.Version()
 	if u.surface != s || (v != u.version && !u.fed) {
 		u.Invalidate()
@@ -278,11 +183,11 @@ func (u *UIState) bind(s *model.Surface) {
 }
 
 // Invalidate makes the next build rebuild everything (no cached subtree is reused).
-func (u *UIState) Invalidate() { u.dirty = true; u.changed = u.changed[:0] }
+func (u *uiState) Invalidate() { u.dirty = true; u.changed = u.changed[:0] }
 
 // take hands the changes recorded since the last build to the build starting now; writes
 // made while it runs (v0.8 seeding) are recorded for the next one.
-func (u *UIState) take() (changed []model.Pointer, dirty bool) {
+func (u *uiState) take() (changed []model.Pointer, dirty bool) {
 	changed, dirty = u.changed, u.dirty
 	u.changed, u.dirty = nil, false
 	return changed, dirty
@@ -307,7 +212,7 @@ type rowsEntry struct {
 // keys under base (keys nil: an array of n items, keyed by index), reusing the pointers
 // and key strings of the previous build when the template and its keys are unchanged (a
 // 1,000-row list rebuilt for one changed row allocates nothing per row).
-func (u *UIState) templateRows(id, cid string, base model.Pointer, keys []string, n, max int) []templateRow {
+func (u *uiState) templateRows(id, cid string, base model.Pointer, keys []string, n, max int) []templateRow {
 	if u.rows == nil {
 		u.rows = map[string]*rowsEntry{}
 	}
@@ -344,7 +249,7 @@ type pendingEntry struct {
 }
 
 // pendingNode returns the placeholder for a missing child keyed key.
-func (u *UIState) pendingNode(key string) *dom.Node {
+func (u *uiState) pendingNode(key string) *dom.Node {
 	if u.pending == nil {
 		u.pending = map[string]*pendingEntry{}
 	}
@@ -358,7 +263,7 @@ func (u *UIState) pendingNode(key string) *dom.Node {
 }
 
 // sweep drops entries not touched by the build that just finished.
-func (u *UIState) sweep() {
+func (u *uiState) sweep() {
 	u.touched = false
 	for k, e := range u.rows {
 		if e.used != u.build {
@@ -398,19 +303,4 @@ func (u *UIState) sweep() {
 			delete(u.reported, k)
 		}
 	}
-}
-
-// SelectedTab returns the selected tab index of the Tabs instance with the given key
-// (component id, or "id@<data path>" inside templates); 0 when unknown.
-func (u *UIState) SelectedTab(key string) int {
-	if e := u.entries[key]; e != nil {
-		return e.Index
-	}
-	return 0
-}
-
-// ModalOpen reports whether the Modal instance with the given key is open.
-func (u *UIState) ModalOpen(key string) bool {
-	e := u.entries[key]
-	return e != nil && e.Open
 }

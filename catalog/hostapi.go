@@ -1,9 +1,11 @@
 package catalog
 
 import (
-	"github.com/a2ui-go/a2ui/dom"
-	"github.com/a2ui-go/a2ui/protocol"
 	"strconv"
+
+	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
+	"github.com/a2ui-go/a2ui/protocol"
 )
 
 // This file is the part of the Builder API that catalogs outside this package (the page's
@@ -11,8 +13,8 @@ import (
 
 // RunAction runs the A2UI action ({event} | {functionCall}) held by prop of in as a
 // Button click runs its action: ev must pass the renderer's single-flight, debounce and
-// re-arm rules (Env.AcceptClick) under in.UID, the context is resolved now, and an event
-// goes to Env.OnAction (its busy/failed state is ActionState(in)). Called from a handler
+// re-arm rules under in.UID, the context is resolved now, and an event goes to the
+// renderer (its busy/failed state is ActionState(in)). Called from a handler
 // on the UI goroutine.
 func (b *Builder) RunAction(in *Instance, prop string, ev dom.Event) {
 	b.RunActionWith(in, prop, ev, nil, nil)
@@ -63,7 +65,7 @@ func (b *Builder) RunNamedAction(in *Instance, name string, ctx map[string]any, 
 		}, keys)
 	}
 	if b.env.OnAction != nil {
-		b.env.OnAction(b.s.ID, inv)
+		b.env.OnAction(b.s.ID, engine.Action(inv))
 	}
 }
 
@@ -76,8 +78,8 @@ func (in *Instance) Props() []string {
 	return out
 }
 
-// Report sends an error found while handling an event of in (after its build) to
-// Env.OnError, at "/components/<id>/<prop>". Called from a handler on the UI goroutine.
+// Report reports an error found while handling an event of in (after its build) to the
+// renderer (an a2ui-error event), at "/components/<id>/<prop>". Called from a handler on the UI goroutine.
 func (b *Builder) Report(in *Instance, code, prop, msg string) {
 	path := "/components/" + protocol.EscapeToken(in.Comp.ID)
 	if prop != "" {

@@ -1,18 +1,15 @@
 package catalog
 
 import (
-	"net/url"
-
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog/markdown"
-	"github.com/a2ui-go/a2ui/internal/third_party/neturl"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
 // URL evaluates a URL prop of in and returns it when Policy.CheckURL accepts it for
-// kind (resolved against Env.BaseURL). A refused URL is recorded as a POLICY_DENIED
+// kind (resolved against BaseURL). A refused URL is recorded as a POLICY_DENIED
 // error; an empty one (data not there yet) is not an error.
 func (b *Builder) URL(in *Instance, prop string, kind policy.Kind) (string, bool) {
 	raw := b.String(in, prop)
@@ -45,21 +42,11 @@ func (b *Builder) markdownOptions(in *Instance) *markdown.Options {
 	return b.md
 }
 
-// ParseBaseURL parses the URL a surface's relative URLs resolve against (its stream's
-// URL) for Env.BaseURL; nil when s is not an absolute URL.
-func ParseBaseURL(s string) *url.URL {
-	u, err := neturl.ParseURL(s)
-	if err != nil || !u.IsAbs() {
-		return nil
-	}
-	return u
-}
-
 // ---- obscured fields (secrets) ----------------------------------------------------
 
 // markSecret records that p is bound to an obscured TextField. The set only grows for the
 // life of the surface: a path once used for a secret stays one.
-func (u *UIState) markSecret(p model.Pointer) {
+func (u *uiState) markSecret(p model.Pointer) {
 	k := p.String()
 	if _, ok := u.secrets[k]; ok {
 		return
@@ -70,17 +57,8 @@ func (u *UIState) markSecret(p model.Pointer) {
 	u.secrets[k] = append(model.Pointer(nil), p...)
 }
 
-// Secrets returns the data paths bound to obscured TextFields so far.
-func (u *UIState) Secrets() []model.Pointer {
-	out := make([]model.Pointer, 0, len(u.secrets))
-	for _, p := range u.secrets {
-		out = append(out, p)
-	}
-	return out
-}
-
 // secretWithin reports whether p is a secret path or lies inside one.
-func (u *UIState) secretWithin(p model.Pointer) bool {
+func (u *uiState) secretWithin(p model.Pointer) bool {
 	for _, s := range u.secrets {
 		if hasPrefix(p, s) {
 			return true
@@ -90,7 +68,7 @@ func (u *UIState) secretWithin(p model.Pointer) bool {
 }
 
 // touchesSecret reports whether p is a secret, inside one, or contains one.
-func (u *UIState) touchesSecret(p model.Pointer) bool {
+func (u *uiState) touchesSecret(p model.Pointer) bool {
 	for _, s := range u.secrets {
 		if hasPrefix(p, s) || hasPrefix(s, p) {
 			return true
@@ -102,7 +80,7 @@ func (u *UIState) touchesSecret(p model.Pointer) bool {
 // Redact returns v, the value found at base, without the secret paths inside it:
 // maps lose those keys, arrays get null in those slots. Only the containers on the way
 // to a secret are copied; v itself (the model's value) is never modified.
-func (u *UIState) Redact(base model.Pointer, v any) any {
+func (u *uiState) Redact(base model.Pointer, v any) any {
 	for _, s := range u.secrets {
 		if len(s) > len(base) && hasPrefix(s, base) {
 			v = without(v, s[len(base):])

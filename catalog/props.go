@@ -114,7 +114,7 @@ func (b *Builder) BoundPath(in *Instance, prop string) (model.Pointer, bool) {
 }
 
 // Write sets the model at ptr to v on behalf of in (an input handler); a refused write is
-// sent to Env.OnError.
+// reported to the renderer (an a2ui-error event).
 func (b *Builder) Write(in *Instance, ptr model.Pointer, v any) {
 	s := b.s
 	if err := s.Data.Set(ptr, v); err != nil {
@@ -122,7 +122,7 @@ func (b *Builder) Write(in *Instance, ptr model.Pointer, v any) {
 	}
 }
 
-// report sends an event-time error to Env.OnError.
+// report sends an event-time error to env.OnError.
 func (b *Builder) report(in *Instance, err error) {
 	if b.env.OnError == nil || err == nil {
 		return

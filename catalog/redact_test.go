@@ -9,7 +9,7 @@ import (
 )
 
 func TestRedact(t *testing.T) {
-	u := NewUIState()
+	u := newUIState()
 	for _, p := range []string{"/a/pin", "/list/1/pin", "/x"} {
 		u.markSecret(model.MustPointer(p))
 	}

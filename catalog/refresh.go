@@ -6,23 +6,19 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/policy"
 )
 
-// Refresh is the typing path's alternative to a build: when every cached instance whose
-// own render read a data path written since the last build is a leaf (no child instance,
-// handler, DOM id, missing child or error: a Text bound to the field's path) under
-// Layout components only, it renders those leaves again and patches each one's mounted
-// subtree in place (dom.Tree.Replace, ops into e) instead of rendering their ancestors
-// and diffing the surface: the DOM and the cache end as BuildResult and t.Render would
-// leave them. It reports false, with the tree and the cache as they were, when that does
-// not hold (a component changed, local UI state changed, the last build failed closed,
-// a leaf's new render differs in kind or tag, has handlers or errors, or a limit is
-// reached): then build as usual. t is the surface's tree, which holds the last build's
-// nodes. Called on the UI goroutine.
-func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
-	st := env.State
+// refreshSurface is engine.Refresh (see there). The leaves it may patch are cached
+// instances without a child instance, handler, DOM id, missing child or error (a Text
+// bound to the field's path) under Layout components only; it declines (false, the tree
+// and the cache as they were) when a component changed, local UI state changed, the last
+// build failed closed, a leaf's new render differs in kind or tag, has handlers or
+// errors, or a limit is reached.
+func refreshSurface(s *model.Surface, env *engine.Env, t *dom.Tree, e *dom.Encoder) bool {
+	st, _ := env.State.(*uiState)
 	if st == nil || env.Handlers == nil || env.CollectReads || st.fresh == "" || st.dirty || st.touched ||
 		len(st.changed) == 0 || st.surface != s || st.freshRev != s.ComponentsRev() ||
 		(s.Data.Version() != st.version && !st.fed) {
@@ -36,12 +32,9 @@ func Refresh(s *model.Surface, env *Env, t *dom.Tree, e *dom.Encoder) bool {
 	if root == nil || root.used != st.build || root.subRev != rev+1 {
 		return false // the last build did not reuse-check the whole tree (a notice, a noStore entry)
 	}
-	b := &Builder{env: env, s: s, state: st, hs: env.Handlers, cat: env.Catalog, pol: env.Policy,
+	b := &Builder{env: env, s: s, state: st, hs: env.Handlers, cat: catalogOf(env.Catalog), pol: env.Policy,
 		changed: st.changed, echo: st.echo, rootID: st.fresh, refreshing: true,
 		instances: 1} // the deadline (and Yield) is checked every 32 leaves, as every 32 instances of a build
-	if b.cat == nil {
-		b.cat = &Catalog{}
-	}
 	if b.pol == nil {
 		b.pol = policy.Default()
 	}

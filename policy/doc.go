@@ -7,7 +7,7 @@
 //
 // Place in the pipeline: webhost (or a Go host of your own) resolves one *Policy per renderer and
 // hands it to render.New (render.Options.Policy); render consults it for agent calls and
-// actions and passes it to catalog.Build (catalog.Env.Policy), which consults it for
+// actions and passes it to the catalog build (Builder.Policy), which consults it for
 // every component, URL, link and heading it builds. The package is a leaf (no imports
 // from this module), so catalog/markdown uses its URL gate and text cleaning too.
 //

@@ -296,7 +296,7 @@ func writePageHead(b *strings.Builder, o *Options, locale string) {
 }
 
 // themeStyle is the surface's theme as the style attribute setProperty leaves behind.
-// catalog.Theme only yields validated colours and fonts; a value that could end a
+// The renderer's theme check only yields validated colours and fonts; a value that could end a
 // declaration is left out all the same.
 func themeStyle(vars []catalog.ThemeVar) string {
 	var parts []string

@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/a2ui-go/a2ui/binding"
-	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/internal/jsonscan"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -70,11 +70,11 @@ func (r *Renderer) callFunction(m *protocol.CallFunction) {
 		if s := r.surf[m.SurfaceID]; s != nil {
 			base = s.env.BaseURL
 		} else if r.base != "" {
-			base = catalog.ParseBaseURL(r.base)
+			base = engine.ParseBaseURL(r.base)
 		} else {
-			base = catalog.ParseBaseURL(r.opts.BaseURL)
+			base = engine.ParseBaseURL(r.opts.BaseURL)
 		}
-		if e := catalog.OpenURL(r.opts.Policy, base, o.URL, r.host.OpenURL); e != nil {
+		if e := engine.OpenURL(r.opts.Policy, base, o.URL, r.host.OpenURL); e != nil {
 			answer(nil, &protocol.FunctionError{Code: e.Code, Message: e.Message})
 			return
 		}

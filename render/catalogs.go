@@ -3,6 +3,7 @@ package render
 import (
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -48,9 +49,19 @@ func (r *Renderer) resolveFuncs(id string) (*binding.Functions, bool) {
 func (r *Renderer) AddCatalog(c *catalog.Catalog) {
 	r.opts.Catalogs = append(r.opts.Catalogs, r.standardAlias(c))
 	r.funcs = append(r.funcs, r.catalogFuncs(&r.opts, c))
+	cats := r.engineCatalogs()
 	for _, s := range r.surf {
-		s.env.Catalogs = r.opts.Catalogs
+		s.env.Catalogs = cats
 	}
+}
+
+// engineCatalogs returns the renderer's catalogs as engine.Env holds them.
+func (r *Renderer) engineCatalogs() []engine.Catalog {
+	out := make([]engine.Catalog, len(r.opts.Catalogs))
+	for i, c := range r.opts.Catalogs {
+		out[i] = c
+	}
+	return out
 }
 
 // catalogIndex returns the index of the first catalog accepting catalogID, or -1. ""

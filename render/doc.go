@@ -1,7 +1,12 @@
 // Package render is the renderer's orchestrator, the one place where the pipeline meets:
 //
 //	bytes → protocol.Splitter/SSEParser → protocol.Decoder → model.Processor
-//	      → (dirty surfaces, one animation frame) → catalog.Build → dom.Tree diff → Host.Patch
+//	      → (dirty surfaces, one animation frame) → catalog's build → dom.Tree diff → Host.Patch
+//
+// The build is reached through internal/engine: render fills one engine.Env per surface
+// (its catalog, policy, budgets, UI state and callbacks) and calls engine.Build, or
+// engine.Refresh on the typing path; package catalog registers both at init and keeps
+// that wiring off its public face.
 //
 // and, the other way, a delegated DOM event → Renderer.Dispatch → the catalog's handler →
 // a data-model write (next frame) or an action encoded by protocol and POSTed to

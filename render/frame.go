@@ -3,8 +3,8 @@ package render
 import (
 	"time"
 
-	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/l10n"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -73,7 +73,7 @@ func (r *Renderer) renderSurface(s *surface) {
 		if !s.unsupported && ms.Ready() && !wrap && s.built {
 			// Typing: only leaves bound to the written paths are rendered again.
 			s.env.Deadline = r.deadline()
-			if catalog.Refresh(ms, s.env, s.tree, &r.enc) {
+			if engine.Refresh(ms, s.env, s.tree, &r.enc) {
 				if r.enc.Ops() > 0 {
 					r.host.Patch(r.enc.Bytes())
 				}
@@ -82,12 +82,12 @@ func (r *Renderer) renderSurface(s *surface) {
 		}
 		s.built = false
 		if s.unsupported {
-			root = dom.El("div", catalog.CatalogUnsupported()).SetAttr("class", "a2ui-surface").WithKey(s.id)
+			root = dom.El("div", engine.CatalogUnsupported()).SetAttr("class", "a2ui-surface").WithKey(s.id)
 		} else if !ms.Ready() {
 			root = r.pendingNode(s)
 		} else {
 			s.env.Deadline = r.deadline()
-			res := catalog.BuildResult(ms, s.env)
+			res := engine.Build(ms, s.env)
 			root, errs = res.Root, res.Errors
 			if res.TimedOut {
 				// All or nothing: a cut tree could drop a warning beside an enabled button.

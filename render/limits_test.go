@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/binding"
 	"github.com/a2ui-go/a2ui/catalog"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -31,10 +32,12 @@ func TestDefaultLimitsMatchPackages(t *testing.T) {
 		{"maxEntries", d.MaxEntries, model.DefaultMaxEntries},
 		{"maxArrayLen", d.MaxArrayLen, model.DefaultMaxArrayLen},
 		{"maxIndexGap", d.MaxIndexGap, model.DefaultMaxIndexGap},
-		{"maxTextBytes", d.MaxTextBytes, catalog.DefaultMaxTextBytes},
-		{"maxSurfaceBytes", d.MaxSurfaceBytes, catalog.DefaultMaxSurfaceBytes},
+		{"maxInstances", d.MaxInstances, engine.DefaultMaxInstances},
+		{"maxDepth", d.MaxDepth, engine.DefaultMaxDepth},
+		{"maxTemplateItems", d.MaxTemplateItems, engine.DefaultMaxTemplateItems},
+		{"maxTextBytes", d.MaxTextBytes, engine.DefaultMaxTextBytes},
+		{"maxSurfaceBytes", d.MaxSurfaceBytes, engine.DefaultMaxSurfaceBytes},
 		{"maxFormatOutput", d.MaxFormatOutput, binding.DefaultMaxOutput},
-		// maxInstances, maxDepth, maxTemplateItems: catalog's own test (unexported)
 	} {
 		if tt.got != tt.want || d.Get(tt.name) != tt.got {
 			t.Errorf("%s: policy default %d, package default %d", tt.name, tt.got, tt.want)

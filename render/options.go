@@ -110,7 +110,7 @@ type Options struct {
 	Now func() time.Time
 	// PageClock reads the clock of dom.Event.Time (the page's performance.now(), ms);
 	// with it a Button's re-arm after its action changed is timed by the click's own
-	// timeStamp (catalog.Env.PageClock). nil: by Now when the click is handled.
+	// timeStamp. nil: by Now when the click is handled.
 	PageClock func() float64
 	// HostPrefix is prepended to a surface id to name its dom host (dom.NewTree), so that
 	// several renderers on one page never share a host name.

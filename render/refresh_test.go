@@ -10,7 +10,7 @@ import (
 
 // TestRefreshMatchesBuild drives two renderers with the same messages and keystrokes:
 // one renders as it does (keystrokes and data writes patch only the bound leaves,
-// catalog.Refresh, when they can), the other builds the whole surface anew every frame.
+// engine.Refresh, when they can), the other builds the whole surface anew every frame.
 // After every step both pages must be the same: markup, the field's value, the model.
 func TestRefreshMatchesBuild(t *testing.T) {
 	const surface = `{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}

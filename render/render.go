@@ -11,6 +11,7 @@ import (
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
@@ -49,7 +50,7 @@ type surface struct {
 	id      string
 	base    string // URL of the stream that created it (relative URLs, "self")
 	tree    *dom.Tree
-	env     *catalog.Env
+	env     *engine.Env
 	dirty   bool
 	unsub   func()
 	version protocol.Version
@@ -63,7 +64,7 @@ type surface struct {
 	// crashShown: the crash notice replaced the surface's content.
 	crashShown bool
 	// built: the mounted tree is the last build's own (no status banner around it), so
-	// catalog.Refresh may patch it in place.
+	// engine.Refresh may patch it in place.
 	built bool
 	// flights are the Buttons' last actions by instance uid (single-flight, retry).
 	flights map[string]*flight

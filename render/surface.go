@@ -153,12 +153,16 @@ func (r *Renderer) applyTheme(s *surface) {
 		return
 	}
 	s.theme = string(ms.Theme)
-	th, errs := catalog.ParseTheme(ms.Theme)
+	th, errs := engine.ParseTheme(ms.Theme)
 	for _, e := range errs {
 		e.SurfaceID = s.id
 		r.Report(e)
 	}
-	r.host.SurfaceTheme(s.id, th.Vars())
+	var vars []catalog.ThemeVar
+	for _, v := range th.Vars() {
+		vars = append(vars, catalog.ThemeVar(v))
+	}
+	r.host.SurfaceTheme(s.id, vars)
 }
 
 // rebindCatalog moves s to the catalog of catalogID when it names another of the
@@ -175,23 +179,23 @@ func (r *Renderer) rebindCatalog(s *surface, catalogID string) {
 	}
 }
 
-// newEnv returns the Env of surface id rendered with catalog cat (an index into
+// newEnv returns the engine.Env of surface id rendered with catalog cat (an index into
 // opts.Catalogs).
-func (r *Renderer) newEnv(id, base string, cat int) *catalog.Env {
-	env := &catalog.Env{
+func (r *Renderer) newEnv(id, base string, cat int) *engine.Env {
+	env := &engine.Env{
 		Catalog:   r.opts.Catalogs[cat],
-		Catalogs:  r.opts.Catalogs,
+		Catalogs:  r.engineCatalogs(),
 		Functions: r.funcs[cat],
 		Formatter: r.opts.Formatter,
 		Policy:    r.opts.Policy,
-		BaseURL:   catalog.ParseBaseURL(base),
+		BaseURL:   engine.ParseBaseURL(base),
 		Handlers:  &engine.Handlers{},
-		State:     catalog.NewUIState(),
+		State:     engine.NewState(),
 		OpenURL:   r.host.OpenURL,
-		Limits:    r.opts.RenderLimits,
+		Limits:    engine.Limits(r.opts.RenderLimits),
 		Messages:  r.opts.Messages,
 	}
-	env.OnAction = r.onAction
+	env.OnAction = func(surfaceID string, a engine.Action) { r.onAction(surfaceID, catalog.ActionInvocation(a)) }
 	env.Now = r.opts.Now
 	env.PageClock = r.opts.PageClock
 	if y := r.opts.Yield; y != nil {

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -31,20 +31,20 @@ func TestBudgetsFailClosed(t *testing.T) {
 	chain.WriteString(`,{"id":"c10","component":"Text","text":"deep"}`)
 	cases := []struct {
 		name, comps, data string
-		lim               catalog.Limits
+		lim               engine.Limits
 		path              string // of the LIMIT_EXCEEDED error; "" = within budget
 	}{
-		{"text node within", col(`"t"`, `,{"id":"t","component":"Text","text":"`+strings.Repeat("x", 100)+`"}`), "", catalog.Limits{MaxTextBytes: 100}, ""},
-		{"text node over", col(`"t"`, `,{"id":"t","component":"Text","text":"`+strings.Repeat("x", 101)+`"}`), "", catalog.Limits{MaxTextBytes: 100}, "/components/t"},
+		{"text node within", col(`"t"`, `,{"id":"t","component":"Text","text":"`+strings.Repeat("x", 100)+`"}`), "", engine.Limits{MaxTextBytes: 100}, ""},
+		{"text node over", col(`"t"`, `,{"id":"t","component":"Text","text":"`+strings.Repeat("x", 101)+`"}`), "", engine.Limits{MaxTextBytes: 100}, "/components/t"},
 		{"surface bytes over", col(`"l"`, `,{"id":"l","component":"List","children":{"componentId":"r","path":"/rows"}},{"id":"r","component":"Text","text":"`+strings.Repeat("y", 90)+`"}`),
-			`{"rows":[` + strings.TrimSuffix(strings.Repeat("0,", 50), ",") + `]}`, catalog.Limits{MaxSurfaceBytes: 2000}, "/components/r"},
-		{"depth over", col(`"c0"`, chain.String()), "", catalog.Limits{MaxDepth: 8}, "/components/c7"},
-		{"depth within", col(`"c0"`, chain.String()), "", catalog.Limits{MaxDepth: 16}, ""},
-		{"fan-out over", col(`"f0"`, fan.String()), "", catalog.Limits{MaxInstances: 2000}, "/components/root"},
-		{"fan-out within", col(`"f0"`, fan.String()), "", catalog.Limits{MaxInstances: 20000}, ""},
+			`{"rows":[` + strings.TrimSuffix(strings.Repeat("0,", 50), ",") + `]}`, engine.Limits{MaxSurfaceBytes: 2000}, "/components/r"},
+		{"depth over", col(`"c0"`, chain.String()), "", engine.Limits{MaxDepth: 8}, "/components/c7"},
+		{"depth within", col(`"c0"`, chain.String()), "", engine.Limits{MaxDepth: 16}, ""},
+		{"fan-out over", col(`"f0"`, fan.String()), "", engine.Limits{MaxInstances: 2000}, "/components/root"},
+		{"fan-out within", col(`"f0"`, fan.String()), "", engine.Limits{MaxInstances: 20000}, ""},
 		{"formatString output over", col(`"t"`, `,{"id":"t","component":"Text","text":{"call":"formatString","args":{"value":"${/s}${/s}${/s}"}}}`),
-			`{"s":"` + strings.Repeat("z", 40) + `"}`, catalog.Limits{}, "/components/t/text"},
-		{"markdown over", col(`"t"`, `,{"id":"t","component":"Text","text":"`+strings.Repeat("> ", 40)+`x"}`), "", catalog.Limits{}, "/components/t/text"},
+			`{"s":"` + strings.Repeat("z", 40) + `"}`, engine.Limits{}, "/components/t/text"},
+		{"markdown over", col(`"t"`, `,{"id":"t","component":"Text","text":"`+strings.Repeat("> ", 40)+`x"}`), "", engine.Limits{}, "/components/t/text"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -53,7 +53,7 @@ func TestBudgetsFailClosed(t *testing.T) {
 			env.Functions = Functions().Clone()
 			env.Functions.SetMaxOutput(100)
 			env.Limits = c.lim
-			root, errs := catalog.Build(s, env)
+			root, errs := buildSurface(s, env)
 			var limit []string
 			for _, e := range errs {
 				if e.Code == protocol.CodeLimit {
@@ -75,7 +75,7 @@ func TestBudgetsFailClosed(t *testing.T) {
 				t.Errorf("not failed closed: closed %v, button %v, %d children, %d handlers", closed, button, len(root.Children), env.Handlers.Len())
 			}
 			// A later build of the same surface stays closed (nothing cached half-built).
-			root, _ = catalog.Build(s, env)
+			root, _ = buildSurface(s, env)
 			if find(root, byClass("a2ui-failed-closed")) == nil || env.Handlers.Len() != 0 {
 				t.Errorf("second build not failed closed")
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -21,14 +22,14 @@ func TestActionContextInTemplateRowResolvedAtClick(t *testing.T) {
 		{"id":"label","component":"Text","text":{"path":"name"}}
 	]`, `{"title":"T","items":[{"name":"apple"},{"name":"pear"}]}`)
 	env := testEnv()
-	var got []catalog.ActionInvocation
-	env.OnAction = func(sid string, a catalog.ActionInvocation) {
+	var got []engine.Action
+	env.OnAction = func(sid string, a engine.Action) {
 		if sid != "s" {
 			t.Errorf("surface %q", sid)
 		}
 		got = append(got, a)
 	}
-	root, errs := catalog.Build(s, env)
+	root, errs := buildSurface(s, env)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -44,7 +45,7 @@ func TestActionContextInTemplateRowResolvedAtClick(t *testing.T) {
 		t.Fatal(err)
 	}
 	fire(t, env, btn, dom.Event{Type: "click"})
-	want := catalog.ActionInvocation{Name: "pick", SourceComponentID: "row",
+	want := engine.Action{Name: "pick", SourceComponentID: "row",
 		Context: map[string]any{"name": "plum", "title": "T", "fixed": "x", "n": 3.0}, UID: "row@/items/1"}
 	if len(got) != 1 {
 		t.Fatalf("actions %+v", got)
@@ -66,7 +67,7 @@ func TestTextFieldWritesModel(t *testing.T) {
 		{"id":"echo","component":"Text","text":{"path":"/form/name"}}
 	]`, `{"form":{"name":"A"}}`)
 	env := testEnv()
-	root, _ := catalog.Build(s, env)
+	root, _ := buildSurface(s, env)
 	input := find(root, byTag("input"))
 	if v, _ := prop(input, "value"); v != "A" {
 		t.Errorf("value prop %q", v)
@@ -75,7 +76,7 @@ func TestTextFieldWritesModel(t *testing.T) {
 	if v := get(t, s, "/form/name"); v != "Ada" {
 		t.Errorf("model = %v", v)
 	}
-	root, _ = catalog.Build(s, env)
+	root, _ = buildSurface(s, env)
 	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Ada" {
 		t.Errorf("echo %q", txt)
 	}
@@ -99,7 +100,7 @@ func TestInputsWriteTypedValues(t *testing.T) {
 		{"id":"tm","component":"DateTimeInput","enableTime":true,"value":{"path":"/at"}}
 	]`, `{"ok":false,"vol":0.5,"when":"2025-12-15T10:30:00Z","day":"2025-01-02","at":"08:15"}`)
 	env := testEnv()
-	root, errs := catalog.Build(s, env)
+	root, errs := buildSurface(s, env)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -135,7 +136,7 @@ func TestChoicePicker(t *testing.T) {
 	env := testEnv()
 	invalidated := 0
 	env.Invalidate = func(string) { invalidated++ }
-	root, errs := catalog.Build(s, env)
+	root, errs := buildSurface(s, env)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -163,7 +164,7 @@ func TestChoicePicker(t *testing.T) {
 	if invalidated != before+1 {
 		t.Errorf("invalidated %d", invalidated)
 	}
-	root, _ = catalog.Build(s, env)
+	root, _ = buildSurface(s, env)
 	many := find(root, byKey("many"))
 	if got := dom.TextContent(find(many, byKey("options"))); got != "Blue" {
 		t.Errorf("filtered options %q", got)
@@ -180,7 +181,7 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 		{"id":"b","component":"Column","children":["a"]},
 		{"id":"weird","component":"<img src=x onerror=alert(1)>"}
 	]`, "")
-	root, errs := catalog.Build(s, testEnv())
+	root, errs := buildSurface(s, testEnv())
 	html := dom.Outline(root)
 	if n := find(root, byClass("a2ui-cycle")); n == nil {
 		t.Errorf("no cycle placeholder:\n%s", html)
@@ -207,7 +208,7 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 		{"id":"root","component":"Column","children":["later"]},
 		{"id":"later","component":"Text","text":"here"}
 	]`, "")
-	root, _ = catalog.Build(s2, testEnv())
+	root, _ = buildSurface(s2, testEnv())
 	if dom.TextContent(root) != "here" {
 		t.Errorf("late child: %s", dom.Outline(root))
 	}
@@ -222,7 +223,7 @@ func TestCycleUnknownMissingAndPanic(t *testing.T) {
 	]`, "")
 	env := testEnv()
 	env.Catalog = cat
-	root, errs = catalog.Build(s3, env)
+	root, errs = buildSurface(s3, env)
 	if n := find(root, byKey("x")); n == nil || !byClass("a2ui-failed")(n) {
 		t.Errorf("no failed placeholder:\n%s", dom.Outline(root))
 	}
@@ -245,8 +246,8 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 	]`, `{"email":""}`)
 	env := testEnv()
 	sent := 0
-	env.OnAction = func(string, catalog.ActionInvocation) { sent++ }
-	root, _ := catalog.Build(s, env)
+	env.OnAction = func(string, engine.Action) { sent++ }
+	root, _ := buildSurface(s, env)
 	btn := find(root, byKey("go"))
 	if getAttr(btn, "aria-disabled") != "true" || hasAttr(btn, "disabled") {
 		t.Errorf("button not aria-disabled (and focusable): %s", dom.Outline(btn))
@@ -260,7 +261,7 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 	if sent != 0 {
 		t.Error("click on a failing button was sent")
 	}
-	root, _ = catalog.Build(s, env)
+	root, _ = buildSurface(s, env)
 	field = find(root, byKey("email"))
 	errEl := find(field, byClass("a2ui-error"))
 	input := find(field, byTag("input"))
@@ -271,7 +272,7 @@ func TestButtonChecksDisableAndBlock(t *testing.T) {
 		t.Errorf("input not tied to error: %s", dom.Outline(field))
 	}
 	fire(t, env, input, dom.Event{Type: "input", Value: "a@b.co"})
-	root, _ = catalog.Build(s, env)
+	root, _ = buildSurface(s, env)
 	btn = find(root, byKey("go"))
 	if hasAttr(btn, "aria-disabled") {
 		t.Error("button still disabled")
@@ -310,10 +311,10 @@ func TestFunctionCallActionOpenURL(t *testing.T) {
 		env := testEnv()
 		opened, sent := "", 0
 		env.OpenURL = func(u string) bool { opened = u; return true }
-		env.OnAction = func(string, catalog.ActionInvocation) { sent++ }
+		env.OnAction = func(string, engine.Action) { sent++ }
 		var errs []*protocol.Error
 		env.OnError = func(e *protocol.Error) { errs = append(errs, e) }
-		root, _ := catalog.Build(s, env)
+		root, _ := buildSurface(s, env)
 		btn := find(root, byTag("button"))
 		for _, l := range btn.On {
 			env.Handlers.Dispatch(l.Handler, dom.Event{Type: "click"}, nil)
@@ -344,8 +345,8 @@ func TestTabsAndModalState(t *testing.T) {
 	inval := 0
 	env.Invalidate = func(string) { inval++ }
 	actions := 0
-	env.OnAction = func(string, catalog.ActionInvocation) { actions++ }
-	root, _ := catalog.Build(s, env)
+	env.OnAction = func(string, engine.Action) { actions++ }
+	root, _ := buildSurface(s, env)
 	panel := find(root, byKey("panel"))
 	if dom.TextContent(panel) != "first" {
 		t.Errorf("panel %q", dom.Outline(panel))
@@ -364,7 +365,7 @@ func TestTabsAndModalState(t *testing.T) {
 	if actions != 1 {
 		t.Errorf("trigger action sent %d times", actions)
 	}
-	root, _ = catalog.Build(s, env)
+	root, _ = buildSurface(s, env)
 	if got := dom.TextContent(find(root, byKey("panel"))); got != "second" {
 		t.Errorf("selected panel %q", got)
 	}
@@ -377,7 +378,7 @@ func TestTabsAndModalState(t *testing.T) {
 	}
 	// Escape / close event closes it.
 	fire(t, env, dlg, dom.Event{Type: "close"})
-	root, _ = catalog.Build(s, env)
+	root, _ = buildSurface(s, env)
 	dlg = find(root, byTag("dialog"))
 	if v, _ := prop(dlg, "open"); v != "" {
 		t.Error("modal still open after close")
@@ -395,7 +396,7 @@ func TestMediaURLPolicy(t *testing.T) {
 		{"id":"data","component":"Image","url":"data:image/png;base64,iVBORw0KGgo="},
 		{"id":"vid","component":"Video","url":"data:image/png;base64,AAAA"}
 	]`, "")
-	root, errs := catalog.Build(s, testEnv())
+	root, errs := buildSurface(s, testEnv())
 	if n := find(root, byKey("bad")); n.Tag != "span" || !byClass("a2ui-media-blocked")(n) {
 		t.Errorf("bad image: %s", dom.Outline(n))
 	}
@@ -422,7 +423,7 @@ func TestReadsRecorded(t *testing.T) {
 	]`, `{"rows":[{"label":"a"}]}`)
 	env := testEnv()
 	env.CollectReads = true
-	r := catalog.BuildResult(s, env)
+	r := engine.Build(s, env)
 	var got []string
 	for _, p := range r.Reads {
 		got = append(got, p.String())
@@ -436,8 +437,8 @@ func TestReadsRecorded(t *testing.T) {
 func TestErrorsReportedOnce(t *testing.T) {
 	_, s := newSurface(t, `[{"id":"root","component":"Nope"}]`, "")
 	env := testEnv()
-	_, e1 := catalog.Build(s, env)
-	_, e2 := catalog.Build(s, env)
+	_, e1 := buildSurface(s, env)
+	_, e2 := buildSurface(s, env)
 	if len(e1) != 1 || len(e2) != 0 {
 		t.Errorf("first %v, second %v", e1, e2)
 	}
@@ -455,12 +456,12 @@ func TestFieldMessageAfterTouch(t *testing.T) {
 			 "checks":[{"condition":{"call":"required","args":{"value":{"path":"/age"}}},"message":"Age is required"}]}
 		]`, `{"name":"","age":""}`)
 		env := testEnv()
-		root, _ := catalog.Build(s, env)
+		root, _ := buildSurface(s, env)
 		if n := len(findAll(root, byClass("a2ui-error"))); n != 0 {
 			t.Fatalf("%s: %d messages on load", ev, n)
 		}
 		fire(t, env, find(find(root, byKey("name")), byTag("input")), dom.Event{Type: ev})
-		root, _ = catalog.Build(s, env)
+		root, _ = buildSurface(s, env)
 		var got []string
 		for _, e := range findAll(root, byClass("a2ui-error")) {
 			got = append(got, dom.TextContent(e))
@@ -483,20 +484,20 @@ func TestV08PathLiteralSeedsOnce(t *testing.T) {
 	})
 	s, _ := p.Surface("s")
 	env := testEnv()
-	_, errs := catalog.Build(s, env)
+	_, errs := buildSurface(s, env)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
 	if v := get(t, s, "/user/name"); v != "Guest" {
 		t.Fatalf("seeded %v", v)
 	}
-	root, _ := catalog.Build(s, env)
+	root, _ := buildSurface(s, env)
 	if txt := dom.TextContent(find(root, byKey("echo"))); txt != "Guest" {
 		t.Errorf("echo %q", txt)
 	}
 	// A user edit is not overwritten by later builds.
 	fire(t, env, find(root, byTag("input")), eventInput("Ada"))
-	root, _ = catalog.Build(s, env)
+	root, _ = buildSurface(s, env)
 	if v := get(t, s, "/user/name"); v != "Ada" {
 		t.Errorf("after edit %v", v)
 	}
@@ -509,7 +510,7 @@ func TestV08PathLiteralSeedsOnce(t *testing.T) {
 // and the render function's Enum agree), and the default value renders.
 func TestWrongEnumReportedOnce(t *testing.T) {
 	_, s := newSurface(t, `[{"id":"root","component":"Text","text":"Hi","variant":"h9"}]`, "")
-	root, errs := catalog.Build(s, testEnv())
+	root, errs := buildSurface(s, testEnv())
 	if len(errs) != 1 || errs[0].Code != protocol.CodeValidationFailed || errs[0].Path != "/components/root/variant" ||
 		errs[0].Message != "variant must be one of body, h1, h2, h3, h4, h5, caption" {
 		t.Fatalf("errors %v", errs)

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
 )
 
@@ -24,17 +24,17 @@ const rowsComponents = `[
 func TestCacheWithoutFeedRebuilds(t *testing.T) {
 	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"}]}`)
 	env := testEnv()
-	first, _ := catalog.Build(s, env)
+	first, _ := buildSurface(s, env)
 	r0 := rowNode(first, "0")
 	if err := s.Data.Set(model.MustPointer("/rows/0/name"), "A!"); err != nil {
 		t.Fatal(err)
 	}
-	second, _ := catalog.Build(s, env)
+	second, _ := buildSurface(s, env)
 	if n := rowNode(second, "0"); n == r0 || !strings.Contains(dom.TextContent(n), "A!") {
 		t.Fatalf("row 0 after an unfed write: reused %v, text %q", n == r0, dom.TextContent(n))
 	}
 	// Nothing changed: everything is reused.
-	third, _ := catalog.Build(s, env)
+	third, _ := buildSurface(s, env)
 	if rowNode(third, "0") != rowNode(second, "0") || rowNode(third, "1") != rowNode(second, "1") {
 		t.Fatal("an unchanged model rebuilt its rows")
 	}
@@ -45,17 +45,17 @@ func rowNode(root *dom.Node, i string) *dom.Node { return find(root, byKey("row@
 func TestCacheReusesUnchangedRows(t *testing.T) {
 	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"},{"name":"c"}]}`)
 	env := testEnv()
-	env.State = catalog.NewUIState()
+	env.State = engine.NewState()
 	s.Data.Subscribe(nil, env.State.DataChanged) // as render does
-	var acts []catalog.ActionInvocation
-	env.OnAction = func(_ string, a catalog.ActionInvocation) { acts = append(acts, a) }
-	first, _ := catalog.Build(s, env)
+	var acts []engine.Action
+	env.OnAction = func(_ string, a engine.Action) { acts = append(acts, a) }
+	first, _ := buildSurface(s, env)
 	r0, r1, r2 := rowNode(first, "0"), rowNode(first, "1"), rowNode(first, "2")
 
 	if err := s.Data.Set(model.MustPointer("/rows/1/name"), "B"); err != nil {
 		t.Fatal(err)
 	}
-	second, _ := catalog.Build(s, env)
+	second, _ := buildSurface(s, env)
 	if rowNode(second, "0") != r0 || rowNode(second, "2") != r2 {
 		t.Error("unchanged rows were rebuilt")
 	}
@@ -70,7 +70,7 @@ func TestCacheReusesUnchangedRows(t *testing.T) {
 	if err := s.Data.Set(model.MustPointer("/rows/2/name"), "C!"); err != nil {
 		t.Fatal(err)
 	}
-	third, _ := catalog.Build(s, env)
+	third, _ := buildSurface(s, env)
 	btn := find(rowNode(third, "0"), func(n *dom.Node) bool { return n.Tag == "button" })
 	h, ok := btn.Handler("click")
 	if !ok || !env.Handlers.Dispatch(h, dom.Event{Type: "click"}, nil) {
@@ -87,11 +87,11 @@ func TestCacheReusesUnchangedRows(t *testing.T) {
 func TestCacheInvalidatedByComponentAndListChanges(t *testing.T) {
 	p, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"}]}`)
 	env := testEnv()
-	first, _ := catalog.Build(s, env)
+	first, _ := buildSurface(s, env)
 	r0 := rowNode(first, "0")
 	// Replacing a component used by every row rebuilds every row.
 	apply(t, p, []json.RawMessage{json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"name","component":"Text","text":{"path":"name"},"variant":"h3"}]}}`)})
-	second, _ := catalog.Build(s, env)
+	second, _ := buildSurface(s, env)
 	if rowNode(second, "0") == r0 || find(rowNode(second, "0"), func(n *dom.Node) bool { return n.Tag == "h3" }) == nil {
 		t.Fatalf("component change not picked up: %s", dom.HTML(second))
 	}
@@ -99,18 +99,18 @@ func TestCacheInvalidatedByComponentAndListChanges(t *testing.T) {
 	if err := s.Data.Set(model.MustPointer("/rows"), []any{map[string]any{"name": "z"}}); err != nil {
 		t.Fatal(err)
 	}
-	third, _ := catalog.Build(s, env)
+	third, _ := buildSurface(s, env)
 	if rowNode(third, "1") != nil || !strings.Contains(dom.TextContent(third), "z") || strings.Contains(dom.TextContent(third), "a") {
 		t.Fatalf("list change not picked up: %s", dom.HTML(third))
 	}
 	// A missing child that arrives later replaces its placeholder.
 	apply(t, p, []json.RawMessage{json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"row","component":"Row","children":["name","later"]}]}}`)})
-	fourth, _ := catalog.Build(s, env)
+	fourth, _ := buildSurface(s, env)
 	if find(fourth, byClass("a2ui-pending")) == nil {
 		t.Fatal("no placeholder for the missing child")
 	}
 	apply(t, p, []json.RawMessage{json.RawMessage(`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"later","component":"Text","text":"arrived"}]}}`)})
-	fifth, _ := catalog.Build(s, env)
+	fifth, _ := buildSurface(s, env)
 	if find(fifth, byClass("a2ui-pending")) != nil || !strings.Contains(dom.TextContent(fifth), "arrived") {
 		t.Fatalf("late child not rendered: %s", dom.HTML(fifth))
 	}
@@ -125,9 +125,9 @@ func TestCacheRowAbsentForOneBuildIsRebuilt(t *testing.T) {
 		{"id":"row","component":"Text","text":{"path":"/label"}}
 	]`, `{"rows":[1,2],"label":"old"}`)
 	env := testEnv()
-	env.State = catalog.NewUIState()
+	env.State = engine.NewState()
 	s.Data.Subscribe(nil, env.State.DataChanged)
-	first, _ := catalog.Build(s, env)
+	first, _ := buildSurface(s, env)
 	if rowNode(first, "1") == nil {
 		t.Fatalf("no row 1: %s", dom.HTML(first))
 	}
@@ -139,21 +139,21 @@ func TestCacheRowAbsentForOneBuildIsRebuilt(t *testing.T) {
 	}
 	set("/rows", []any{1.0})
 	set("/label", "new")
-	second, _ := catalog.Build(s, env)
+	second, _ := buildSurface(s, env)
 	if rowNode(second, "1") != nil || !strings.Contains(dom.TextContent(rowNode(second, "0")), "new") {
 		t.Fatalf("second build: %s", dom.HTML(second))
 	}
 	set("/rows", []any{1.0, 2.0})
-	third, _ := catalog.Build(s, env)
+	third, _ := buildSurface(s, env)
 	if n := rowNode(third, "1"); n == nil || n == rowNode(first, "1") || !strings.Contains(dom.TextContent(n), "new") {
 		t.Fatalf("row 1 came back stale: %s", dom.HTML(third))
 	}
 	// Many builds later (past a sweep of the cache) unchanged rows are still reused.
 	for range 40 {
-		catalog.Build(s, env)
+		buildSurface(s, env)
 	}
-	last, _ := catalog.Build(s, env)
-	again, _ := catalog.Build(s, env)
+	last, _ := buildSurface(s, env)
+	again, _ := buildSurface(s, env)
 	if rowNode(again, "0") != rowNode(last, "0") || rowNode(again, "1") != rowNode(last, "1") {
 		t.Fatal("unchanged rows rebuilt after a sweep")
 	}
@@ -164,19 +164,19 @@ func TestCacheRowAbsentForOneBuildIsRebuilt(t *testing.T) {
 func TestCacheTouchRebuildsItsRow(t *testing.T) {
 	_, s := newSurface(t, rowsComponents, `{"rows":[{"name":"a"},{"name":"b"},{"name":"c"}]}`)
 	env := testEnv()
-	env.State = catalog.NewUIState()
+	env.State = engine.NewState()
 	s.Data.Subscribe(nil, env.State.DataChanged)
-	catalog.Build(s, env)
-	prev, _ := catalog.Build(s, env)
+	buildSurface(s, env)
+	prev, _ := buildSurface(s, env)
 	env.State.Touch("act@/rows/1")
-	next, _ := catalog.Build(s, env)
+	next, _ := buildSurface(s, env)
 	if rowNode(next, "0") != rowNode(prev, "0") || rowNode(next, "2") != rowNode(prev, "2") {
 		t.Error("rows without the touched instance were rebuilt")
 	}
 	if rowNode(next, "1") == rowNode(prev, "1") {
 		t.Fatal("the row of the touched Button was reused")
 	}
-	again, _ := catalog.Build(s, env)
+	again, _ := buildSurface(s, env)
 	if rowNode(again, "1") != rowNode(next, "1") {
 		t.Fatal("the rebuilt row was not reused by the next build")
 	}
@@ -192,9 +192,9 @@ func TestCacheTwoTemplatesOverTheSameRows(t *testing.T) {
 		{"id":"row","component":"Text","text":{"path":"name"}}
 	]`, `{"rows":[{"name":"x0"},{"name":"x1"}]}`)
 	env := testEnv()
-	env.State = catalog.NewUIState()
+	env.State = engine.NewState()
 	s.Data.Subscribe(nil, env.State.DataChanged)
-	catalog.Build(s, env)
+	buildSurface(s, env)
 	for i, v := range []string{"y1", "z1", "w1"} {
 		if err := s.Data.Set(model.MustPointer("/rows/1/name"), v); err != nil {
 			t.Fatal(err)
@@ -202,7 +202,7 @@ func TestCacheTwoTemplatesOverTheSameRows(t *testing.T) {
 		if i == 1 {
 			env.State.Touch("row@/rows/0")
 		}
-		root, _ := catalog.Build(s, env)
+		root, _ := buildSurface(s, env)
 		if got := strings.Count(dom.TextContent(root), v); got != 2 {
 			t.Fatalf("build %d: %q shown %d times: %s", i, v, got, dom.HTML(root))
 		}
@@ -223,15 +223,15 @@ func TestCacheRowReadsInsideAndOutsideItsItem(t *testing.T) {
 		{"id":"title","component":"Text","text":{"path":"/title"}}
 	]`, `{"rows":[{"name":"a"},{"name":"b"}],"title":"T1"}`)
 	env := testEnv()
-	env.State = catalog.NewUIState()
+	env.State = engine.NewState()
 	s.Data.Subscribe(nil, env.State.DataChanged)
-	prev, _ := catalog.Build(s, env)
+	prev, _ := buildSurface(s, env)
 	step := func(path string, v any, rebuilt ...string) {
 		t.Helper()
 		if err := s.Data.Set(model.MustPointer(path), v); err != nil {
 			t.Fatal(err)
 		}
-		next, _ := catalog.Build(s, env)
+		next, _ := buildSurface(s, env)
 		for _, i := range []string{"0", "1"} {
 			want := slices.Contains(rebuilt, i)
 			if got := rowNode(next, i) != rowNode(prev, i); got != want {

@@ -7,8 +7,8 @@
 // exported API (Context, FuncError, the coercion helpers, CompileRegexp, FormatValue),
 // the same API host functions use.
 //
-// Place in the pipeline: catalog.Build (the engine) calls the render functions of this
-// package for the components of a surface; render.Renderer uses Catalog() unless the
+// Place in the pipeline: the engine's build (package catalog) calls the render functions
+// of this package for the components of a surface; render.Renderer uses Catalog() unless the
 // page gives other catalogs. The package is written only against the exported API of
 // catalog (Builder, Instance, Local, the node helpers) and dom, the same API a custom
 // catalog uses: Catalog().Extend(ids, defs...) adds or replaces components (see the

@@ -7,11 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2ui-go/a2ui/catalog"
-	"github.com/a2ui-go/a2ui/internal/fixtures"
-
 	"github.com/a2ui-go/a2ui/catalog/markdown"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
+	"github.com/a2ui-go/a2ui/internal/fixtures"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -137,8 +136,8 @@ func TestOfficialExamples(t *testing.T) {
 			}
 			for _, id := range ids {
 				s, _ := p.Surface(id)
-				env := &catalog.Env{Catalog: Catalog(), Functions: Functions()}
-				root, errs := catalog.Build(s, env)
+				env := &engine.Env{Catalog: Catalog(), Functions: Functions()}
+				root, errs := buildSurface(s, env)
 				for _, e := range errs {
 					t.Errorf("surface %s: %v", id, e)
 				}
@@ -152,7 +151,7 @@ func TestOfficialExamples(t *testing.T) {
 					}
 				}
 				// A second build yields the same tree and no new errors.
-				root2, errs2 := catalog.Build(s, env)
+				root2, errs2 := buildSurface(s, env)
 				if len(errs2) != 0 {
 					t.Errorf("rebuild reported errors again: %v", errs2)
 				}

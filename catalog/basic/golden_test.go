@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
 )
 
@@ -67,7 +66,7 @@ func TestGolden(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, s := newSurface(t, tc.comps, tc.data)
-			root, errs := catalog.Build(s, testEnv())
+			root, errs := buildSurface(s, testEnv())
 			for _, e := range errs {
 				t.Errorf("error: %v", e)
 			}

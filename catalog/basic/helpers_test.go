@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -35,8 +35,15 @@ func newSurface(t testing.TB, components, data string) (*model.Processor, *model
 	return p, s
 }
 
-func testEnv() *catalog.Env {
-	return &catalog.Env{Catalog: Catalog(), Functions: Functions()}
+// buildSurface builds s with env as the renderer does (engine.Build: the walk package
+// catalog registers) and returns the tree and the new errors.
+func buildSurface(s *model.Surface, env *engine.Env) (*dom.Node, []*protocol.Error) {
+	r := engine.Build(s, env)
+	return r.Root, r.Errors
+}
+
+func testEnv() *engine.Env {
+	return &engine.Env{Catalog: Catalog(), Functions: Functions()}
 }
 
 // find returns the first node (depth-first) for which pred holds.
@@ -84,7 +91,7 @@ func and(ps ...func(*dom.Node) bool) func(*dom.Node) bool {
 func byTag(tag string) func(*dom.Node) bool { return func(n *dom.Node) bool { return n.Tag == tag } }
 
 // fire dispatches ev to the handler n has for ev.Type.
-func fire(t testing.TB, env *catalog.Env, n *dom.Node, ev dom.Event) {
+func fire(t testing.TB, env *engine.Env, n *dom.Node, ev dom.Event) {
 	t.Helper()
 	if n == nil {
 		t.Fatal("fire: nil node")

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/policy"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -21,10 +21,10 @@ func mustPolicy(t *testing.T, profile, js string) *policy.Policy {
 	return p
 }
 
-func policyEnv(p *policy.Policy, base string) *catalog.Env {
+func policyEnv(p *policy.Policy, base string) *engine.Env {
 	env := testEnv()
 	env.Policy = p
-	env.BaseURL = catalog.ParseBaseURL(base)
+	env.BaseURL = engine.ParseBaseURL(base)
 	return env
 }
 
@@ -58,7 +58,7 @@ func TestURLAllowlistsPerKind(t *testing.T) {
 			[]string{"https://docs.example/a"}, 4},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			root, errs := catalog.Build(s, policyEnv(mustPolicy(t, tt.profile, tt.policy), stream))
+			root, errs := buildSurface(s, policyEnv(mustPolicy(t, tt.profile, tt.policy), stream))
 			for key, want := range tt.want {
 				n := find(root, byKey(key))
 				src := ""
@@ -110,7 +110,7 @@ func TestHeadingBase(t *testing.T) {
 	} {
 		p := policy.Default()
 		p.HeadingBase = tt.base
-		root, _ := catalog.Build(s, policyEnv(p, ""))
+		root, _ := buildSurface(s, policyEnv(p, ""))
 		var parts []string
 		for _, k := range []string{"md", "v1", "v5"} {
 			n := find(root, byKey(k))
@@ -143,7 +143,7 @@ func TestBidiAndInvisibleNeutralised(t *testing.T) {
 		{"id":"cb","component":"CheckBox","label":"I\u200d agree","value":true},
 		{"id":"txt","component":"Text","text":"See [pay\u200bpal.com](https://evil.example/) and *\u202ebold*"}
 	]`, `{"v":"keep\u200bme"}`)
-	root, _ := catalog.Build(s, testEnv())
+	root, _ := buildSurface(s, testEnv())
 	html := dom.Outline(root)
 	for _, bad := range []string{"\u202e", "\u200b", "\u2066", "\u2069", "\u200d"} {
 		if i := strings.Index(html, bad); i >= 0 && !strings.Contains(html[max(0, i-20):i+10], "keep") {
@@ -178,7 +178,7 @@ func TestLinkHostDisclosure(t *testing.T) {
 		{"[v1.2 notes](https://docs.example/)", ""},
 	} {
 		_, s := newSurface(t, `[{"id":"root","component":"Text","text":`+jsonString(tt.md)+`}]`, "")
-		root, _ := catalog.Build(s, testEnv())
+		root, _ := buildSurface(s, testEnv())
 		note := find(root, byClass("a2ui-link-host"))
 		got := ""
 		if note != nil {
@@ -201,10 +201,10 @@ func TestActionNamesAllowlist(t *testing.T) {
 	]`, "")
 	env := policyEnv(mustPolicy(t, "", `{"actions":{"allow":["submit"]}}`), "")
 	var sent []string
-	env.OnAction = func(_ string, a catalog.ActionInvocation) { sent = append(sent, a.Name) }
+	env.OnAction = func(_ string, a engine.Action) { sent = append(sent, a.Name) }
 	var refused []*protocol.Error
 	env.OnError = func(e *protocol.Error) { refused = append(refused, e) }
-	root, errs := catalog.Build(s, env)
+	root, errs := buildSurface(s, env)
 	pay := find(root, byKey("pay"))
 	if !hasAttr(pay, "disabled") || hasAttr(find(root, byKey("ok")), "disabled") {
 		t.Errorf("disabled state: %s", dom.Outline(root))
@@ -247,7 +247,7 @@ func TestOpenURLPolicy(t *testing.T) {
 		}
 		var errs []string
 		env.OnError = func(e *protocol.Error) { errs = append(errs, e.Code+": "+e.Message) }
-		root, _ := catalog.Build(s, env)
+		root, _ := buildSurface(s, env)
 		env.Handlers.Dispatch(find(root, byTag("button")).On[0].Handler, dom.Event{Type: "click"}, nil)
 		if opened != tt.opened || (tt.err == "") != (len(errs) == 0) || tt.err != "" && !strings.Contains(errs[0], tt.err) {
 			t.Errorf("%s: opened %q, errors %v", tt.name, opened, errs)
@@ -286,13 +286,13 @@ func TestObscuredFieldContext(t *testing.T) {
 			_, s := newSurface(t, comps(tt.ctx), data)
 			env := policyEnv(mustPolicy(t, tt.profile, ""), "")
 			var sent []string
-			env.OnAction = func(_ string, a catalog.ActionInvocation) {
+			env.OnAction = func(_ string, a engine.Action) {
 				b, _ := json.Marshal(a.Context)
 				sent = append(sent, string(b))
 			}
 			var errs []*protocol.Error
 			env.OnError = func(e *protocol.Error) { errs = append(errs, e) }
-			root, _ := catalog.Build(s, env)
+			root, _ := buildSurface(s, env)
 			env.Handlers.Dispatch(find(root, byTag("button")).On[0].Handler, dom.Event{Type: "click"}, nil)
 			want := []string{tt.want}
 			if tt.want == "" {

@@ -220,7 +220,7 @@ func valueNoting(b *catalog.Builder, in *catalog.Instance, name string, p Prop, 
 		return nil, false
 	}
 	if p.Type == URL {
-		u, err := b.Policy().CheckURL(urlKind(p.URLKind), v.(string), b.Env().BaseURL)
+		u, err := b.Policy().CheckURL(urlKind(p.URLKind), v.(string), b.BaseURL())
 		if err != nil {
 			b.Error(in, protocol.CodePolicy, name, name+": "+err.Error())
 			return nil, false

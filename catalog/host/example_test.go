@@ -1,15 +1,16 @@
 package host_test
 
 import (
-	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/catalog/host"
-	"github.com/a2ui-go/a2ui/model"
-	"github.com/a2ui-go/a2ui/protocol"
+	"github.com/a2ui-go/a2ui/render"
+	"github.com/a2ui-go/a2ui/render/rendertest"
 )
 
 // A page catalog with a custom element and a function, rendered beside the basic
@@ -27,35 +28,21 @@ func Example() {
 		panic(err)
 	}
 	cat := host.Build(basic.Catalog(), &c, nil) // extends the basic catalog
-	env := &catalog.Env{Catalog: cat, Functions: cat.Functions()}
 
-	p := model.NewProcessor(model.Options{})
-	dec := protocol.NewDecoder()
-	for _, line := range []string{
-		`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://example.com/charts/v1"}}`,
-		`{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/t","value":"Sales"}}`,
-		`{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[
-			{"id":"root","component":"Column","children":["chart","caption"]},
-			{"id":"chart","component":"Chart","title":{"path":"/t"},"data":[3,1,2]},
-			{"id":"caption","component":"Text","text":{"call":"shout","args":{"text":{"path":"/t"}}}}]}}`,
-	} {
-		msgs, _ := dec.Decode(json.RawMessage(line))
-		for _, m := range msgs {
-			p.Apply(m)
-		}
-	}
-	s, _ := p.Surface("s")
-	root, errs := catalog.Build(s, env)
-	col := root.Children[0]
-	chart, caption := col.Children[0], col.Children[1]
+	h := rendertest.New(render.Options{Catalogs: []*catalog.Catalog{basic.Catalog(), cat}})
+	h.Process(`{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://example.com/charts/v1"}}
+{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/t","value":"Sales"}}
+{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Column","children":["chart","caption"]},{"id":"chart","component":"Chart","title":{"path":"/t"},"data":[3,1,2]},{"id":"caption","component":"Text","text":{"call":"shout","args":{"text":{"path":"/t"}}}}]}}
+`)
+	chart := h.Find("s", rendertest.ByTag("x-chart", ""))
 	fmt.Println(chart.Tag)
-	for _, pr := range chart.Props {
-		fmt.Println(pr.Name, "=", pr.Value)
+	for _, name := range slices.Sorted(maps.Keys(chart.HostProps)) {
+		fmt.Println(name, "=", chart.HostProps[name])
 	}
-	fmt.Println(caption.Children[0].Text, len(errs))
+	fmt.Println(h.Text("s"), h.ErrorCodes())
 	// Output:
 	// x-chart
 	// data = [3,1,2]
 	// title = "Sales"
-	// SALES 0
+	// SALES []
 }

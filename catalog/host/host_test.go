@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/a2ui-go/a2ui/binding"
-	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/catalog/basic"
 	"github.com/a2ui-go/a2ui/catalog/host"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/model"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -72,9 +72,16 @@ func comps(list string) string {
 	return `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[` + list + `]}}`
 }
 
-func env(c host.Catalog) *catalog.Env {
+// buildSurface builds s with env as the renderer does (engine.Build: the walk package
+// catalog registers) and returns the tree and the new errors.
+func buildSurface(s *model.Surface, env *engine.Env) (*dom.Node, []*protocol.Error) {
+	r := engine.Build(s, env)
+	return r.Root, r.Errors
+}
+
+func env(c host.Catalog) *engine.Env {
 	cat := host.Build(basic.Catalog(), &c, nil)
-	return &catalog.Env{Catalog: cat, Functions: cat.Functions()}
+	return &engine.Env{Catalog: cat, Functions: cat.Functions()}
 }
 
 func props(n *dom.Node) map[string]string {
@@ -102,7 +109,7 @@ func TestRenderProps(t *testing.T) {
 		comps(`{"id":"root","component":"Chart","title":{"path":"/title"},"data":{"path":"/data"},"kind":"pie","value":{"path":"/v"},"bogus":1,"onclick":"x","body":"cap","items":["a","b"]},`+
 			`{"id":"cap","component":"Text","text":"Caption"},{"id":"a","component":"Text","text":"A"},{"id":"b","component":"Text","text":"B"}`))
 	e := env(chart())
-	root, errs := catalog.Build(s, e)
+	root, errs := buildSurface(s, e)
 	el := root.Children[0]
 	if el.Tag != "x-chart" {
 		t.Fatalf("tag %q", el.Tag)
@@ -137,14 +144,14 @@ func TestRenderProps(t *testing.T) {
 	}
 	// A rebuild does not report the same errors again.
 	e.State.Invalidate()
-	if _, errs := catalog.Build(s, e); len(errs) != 0 {
+	if _, errs := buildSurface(s, e); len(errs) != 0 {
 		t.Errorf("second build reported again: %v", codes(errs))
 	}
 }
 
 func TestRenderFactoryAndRequired(t *testing.T) {
 	s := surface(t, comps(`{"id":"root","component":"Column","children":["c","p"]},{"id":"c","component":"Chart"},{"id":"p","component":"Pin","label":{"path":"/x"}}`))
-	root, errs := catalog.Build(s, env(chart()))
+	root, errs := buildSurface(s, env(chart()))
 	col := root.Children[0]
 	if p := col.Children[1]; p.Tag != dom.FactoryTagPrefix+"1" || len(props(p)) != 0 {
 		t.Errorf("factory element %q props %v (a non-bindable prop given a binding is dropped)", p.Tag, props(p))
@@ -163,11 +170,11 @@ func TestEvents(t *testing.T) {
 		comps(`{"id":"root","component":"Chart","title":{"path":"/title"},"value":{"path":"/v"},`+
 			`"onSelect":{"event":{"name":"pick","context":{"series":{"path":"/pick"}}}}}`))
 	e := env(chart())
-	var got []catalog.ActionInvocation
+	var got []engine.Action
 	var reported []string
-	e.OnAction = func(_ string, a catalog.ActionInvocation) { got = append(got, a) }
+	e.OnAction = func(_ string, a engine.Action) { got = append(got, a) }
 	e.OnError = func(err *protocol.Error) { reported = append(reported, err.Code+" "+err.Path) }
-	root, _ := catalog.Build(s, e)
+	root, _ := buildSurface(s, e)
 	el := root.Children[0]
 	on := map[string]dom.HandlerID{}
 	for _, l := range el.On {
@@ -345,7 +352,7 @@ func TestBusy(t *testing.T) {
 	for _, busy := range []bool{false, true} {
 		e := env(chart())
 		e.ActionState = func(uid string) (bool, string) { return busy && uid == "root", "" }
-		root, _ := catalog.Build(s, e)
+		root, _ := buildSurface(s, e)
 		if got := attr(root.Children[0], "aria-busy"); (got == "true") != busy {
 			t.Errorf("busy %v: aria-busy %q", busy, got)
 		}
@@ -371,7 +378,7 @@ func TestURLProp(t *testing.T) {
 		s := surface(t, comps(`{"id":"root","component":"Logo","src":`+tc.in+`}`))
 		e := env(c)
 		e.BaseURL = base
-		root, errs := catalog.Build(s, e)
+		root, errs := buildSurface(s, e)
 		if got := props(root.Children[0])["src"]; got != tc.want || strings.Join(codes(errs), "|") != tc.err {
 			t.Errorf("src %s: prop %q errors %v; want %q %q", tc.in, got, codes(errs), tc.want, tc.err)
 		}

@@ -3,7 +3,6 @@ package host_test
 import (
 	"testing"
 
-	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/catalog/host"
 	"github.com/a2ui-go/a2ui/dom"
 )
@@ -20,7 +19,7 @@ func TestCopiedObjectsKeepKeyOrder(t *testing.T) {
 	s := surfaceOn(t, "c",
 		`{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":{"items":{"0":{"value":3,"label":"b","drill":{"0":{"value":1,"label":"x"}}},"1":{"value":4,"label":"a"}}}}}`,
 		comps(`{"id":"root","component":"Chart","data":{"path":"/items"},"lit":[{"z":1,"drill":{"0":{"y":2,"a":1}},"b":0}]}`))
-	root, errs := catalog.Build(s, env(cats[0]))
+	root, errs := buildSurface(s, env(cats[0]))
 	if len(errs) != 0 {
 		t.Fatalf("build errors %v", codes(errs))
 	}

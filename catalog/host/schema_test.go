@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2ui-go/a2ui/catalog"
 	"github.com/a2ui-go/a2ui/catalog/host"
 	"github.com/a2ui-go/a2ui/dom"
+	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
@@ -138,11 +138,11 @@ func TestSampleComponents(t *testing.T) {
 			`{"id":"org","component":"OrgChart","chain":{"path":"/hierarchy"},"action":{"event":{"name":"chart_node_click","context":{"view":"org"}}}},`+
 			`{"id":"frame","component":"WebFrame","url":"https://maps.example/floor.html?x=1","height":400,"interactionMode":"interactive","allowedEvents":["chart_node_click"]}`))
 	e := env(c)
-	var acts []catalog.ActionInvocation
+	var acts []engine.Action
 	var reported []string
-	e.OnAction = func(_ string, a catalog.ActionInvocation) { acts = append(acts, a) }
+	e.OnAction = func(_ string, a engine.Action) { acts = append(acts, a) }
 	e.OnError = func(err *protocol.Error) { reported = append(reported, err.Code+" "+err.Path+" "+err.Message) }
-	root, errs := catalog.Build(s, e)
+	root, errs := buildSurface(s, e)
 	if len(errs) != 0 {
 		t.Fatalf("build errors %v", codes(errs))
 	}

@@ -3,6 +3,6 @@
 // the serialized HTML, count mutations (Stats) and simulate user input (Node.SetLive).
 //
 // Place in the pipeline: a test-time replacement for the browser applier at the end of
-// catalog.Build → dom.Tree.Render → applier, and the applier of package prerender's
+// the catalog build → dom.Tree.Render → applier, and the applier of package prerender's
 // host-side render. Single goroutine.
 package memdom

@@ -6,17 +6,17 @@ import (
 	"github.com/a2ui-go/a2ui/protocol"
 )
 
-// Result is what catalog.BuildResult returns.
+// Result is what Build returns.
 type Result struct {
 	Root *dom.Node
 	// Errors are the build errors not already reported by an earlier build of the same
 	// surface (an error that persists is returned once; it is returned again only after
 	// a build without it).
 	Errors []*protocol.Error
-	// Reads (with catalog.Env.CollectReads) are the absolute data paths the build read (bindings, template lists,
+	// Reads (with Env.CollectReads) are the absolute data paths the build read (bindings, template lists,
 	// function arguments), so the renderer knows which model changes affect the surface.
 	Reads []model.Pointer
-	// TimedOut: the build ran past catalog.Env.Deadline and was cut short (Root is incomplete:
+	// TimedOut: the build ran past Env.Deadline and was cut short (Root is incomplete:
 	// show it only as failed).
 	TimedOut bool
 }

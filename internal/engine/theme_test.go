@@ -1,7 +1,8 @@
-package catalog
+package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -56,4 +57,19 @@ func themeStyle(raw json.RawMessage) string {
 		b.WriteString(v.Name + ": " + v.Value)
 	}
 	return b.String()
+}
+
+func ExampleParseTheme() {
+	th, _ := ParseTheme(json.RawMessage(`{"primaryColor":"#336699","font":"Inter, sans-serif"}`))
+	for _, v := range th.Vars() {
+		fmt.Println(v.Name + ": " + v.Value)
+	}
+	bad, errs := ParseTheme(json.RawMessage(`{"primaryColor":"red;}*{background:url(//x)}"}`))
+	fmt.Println(len(bad.Vars()) == 0 && len(errs) == 1)
+	// Output:
+	// --a2ui-primary-color: #336699
+	// --a2ui-primary-color-dark: color-mix(in oklab, #336699 45%, white)
+	// --a2ui-on-primary-color: light-dark(oklch(from #336699 clamp(0, (0.66 - l) * 1000, 1) 0 0), oklch(from color-mix(in oklab, #336699 45%, white) clamp(0, (0.66 - l) * 1000, 1) 0 0))
+	// --a2ui-font: Inter, sans-serif
+	// true
 }
