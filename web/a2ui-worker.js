@@ -94,7 +94,7 @@
   let clockShift = 0; // the page's time origin minus this worker's, ms
 
   function hooksFor(m, intl) {
-    const hook = (fn) => (...args) => { post({ t: "hook", m, fn, args }); };
+    const hook = (fn) => (...args) => { dirty(m); post({ t: "hook", m, fn, args }); };
     const hooks = {
       intl,
       hold: false,
@@ -116,14 +116,24 @@
         return JSON.stringify({ error: "page functions run on the page's thread: this page's engine runs in a worker (A2UI.mode \"worker\"); define the catalog before a2ui.js starts the engine, or set A2UI_MODE = \"main\"" });
       },
       sendAction: null,
-      frame: () => { dirty(m); mirrorSoon(); }, // Go rendered a frame (webhost: hooks.frame)
+      frame: () => dirty(m), // Go rendered a frame (webhost: hooks.frame)
     };
     return hooks;
   }
 
-  // dirty marks renderer m for the next mirror: it rendered a frame, got an event (an
-  // input renders in place, without a frame) or a call. A mirror reads only dirty ones.
-  const dirty = (m) => { const x = rs.get(m); if (x) x.dirty = true; };
+  // dirty marks renderer m for the mirrors: it rendered a frame, called a hook (a
+  // surface created or deleted, a notice), got an event (an input renders in place,
+  // without a frame) or a call. A mirror reads only dirty renderers, and every renderer
+  // marked gets one more once the current task is over (mirrorSoon): a mirror taken in
+  // the middle of Go's work (a hook's message sends the pending op batch) may be stale.
+  const soon = new Set();
+  const dirty = (m) => {
+    const x = rs.get(m);
+    if (!x) return;
+    x.dirty = true;
+    soon.add(m);
+    mirrorSoon();
+  };
 
   // The page's mirror of each renderer: its surfaces, and each surface's data model, so
   // renderer.surfaces() and dataModel() stay synchronous there. A changed model travels
@@ -137,7 +147,12 @@
     mirrorQueued = true;
     setTimeout(() => {
       mirrorQueued = false;
-      for (const [m, x] of rs) {
+      const list = Array.from(soon);
+      soon.clear();
+      for (const m of list) {
+        const x = rs.get(m);
+        if (!x) continue;
+        x.dirty = true;
         const out = mirror(m, x, false, false);
         if (out) post(out);
       }
@@ -190,10 +205,7 @@
       st.rev = rev;
       any = true;
     }
-    if (later) {
-      x.dirty = true;
-      mirrorSoon();
-    }
+    if (later) dirty(m);
     if (force) {
       const caps = r.capabilities();
       if (caps !== x.caps) {
@@ -252,7 +264,7 @@
       if (msg.p) post({ t: "settled", p: msg.p, ok: false, error: "a2ui: renderer destroyed" });
       return;
     }
-    x.dirty = true;
+    dirty(msg.m);
     const r = x.r;
     switch (msg.fn) {
       case "process":
@@ -317,16 +329,14 @@
         return;
       }
       case "call":
-        if (current) call(msg);
-        mirrorSoon(); // what the call changed, even without an op batch
+        if (current) call(msg); // marks the renderer: what it changed, even without an op batch
         return;
       case "event": {
         const a = msg.a;
         if (a[3] > 0) a[3] += clockShift;
         if ((a[2] & 1) === 0 && /^(click|keydown|submit|change) /.test(a[4])) armedAt = performance.now();
-        dirty(hostOwner.get(a[0]));
+        dirty(hostOwner.get(a[0])); // typing changes the model without always changing the DOM
         if (onEvent !== null && current) onEvent(...a);
-        mirrorSoon(); // typing changes the model without always changing the DOM
         return;
       }
       case "settle": {

@@ -3,6 +3,7 @@
 package browser
 
 import (
+	"sync/atomic"
 	"context"
 	"encoding/json"
 	"errors"
@@ -36,8 +37,11 @@ var (
 	browserStop = func() {}
 )
 
+var wasmLoads, jsLoads atomic.Int64
+
 func TestMain(m *testing.M) {
 	code := m.Run()
+	fmt.Fprintf(os.Stderr, "LOADS wasm=%d js=%d\n", wasmLoads.Load(), jsLoads.Load())
 	browserStop()
 	os.Exit(code)
 }
@@ -596,6 +600,8 @@ func staticDir(dir string) http.Handler {
 			w.Header().Set("Content-Type", ct)
 		}
 		w.Header().Set("Cache-Control", "no-store")
+		if strings.HasSuffix(r.URL.Path, ".wasm") { wasmLoads.Add(1) }
+		if strings.HasSuffix(r.URL.Path, "a2ui.js") { jsLoads.Add(1) }
 		fs.ServeHTTP(w, r)
 	})
 }
