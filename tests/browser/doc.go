@@ -9,10 +9,11 @@
 // ./tests/browser/...` after `make build`).
 //
 // The harness (harness_test.go) starts one Chromium per test binary (the command line
-// of internal/headless) and opens a new tab (in its own window) per test. All test pages
-// share one renderer process (--process-per-site: they are all on 127.0.0.1), whose first
-// tab holds the compiled wasm, so V8 compiles the module once per run
-// (sharedmodule_test.go). Every uncaught JS exception, console.error
+// of internal/headless) and opens a new tab (in its own window) per test. Test pages are
+// spread over a few loopback sites (127.0.0.1, 127.0.0.2: $A2UI_BROWSER_SITES, default
+// 2), one renderer process each (--process-per-site), each holding the compiled wasm in
+// a tab of its own, so V8 compiles the module once per site and run and the parallel
+// tests use more than one core (sharedmodule_test.go). Every uncaught JS exception, console.error
 // or console.assert failure, and Go runtime panic printed by wasm_exec.js fails the
 // test unless it opts out with allowJSErrors(). Each test gets its own httptest
 // server: / serves dist/, /testdata/ the repo's testdata/, /web_core/ the

@@ -3,14 +3,12 @@
 package browser
 
 import (
-	"sync/atomic"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path"
 	"path/filepath"
@@ -37,11 +35,8 @@ var (
 	browserStop = func() {}
 )
 
-var wasmLoads, jsLoads atomic.Int64
-
 func TestMain(m *testing.M) {
 	code := m.Run()
-	fmt.Fprintf(os.Stderr, "LOADS wasm=%d js=%d\n", wasmLoads.Load(), jsLoads.Load())
 	browserStop()
 	os.Exit(code)
 }
@@ -556,7 +551,7 @@ func serve(t testing.TB, routes ...Route) string {
 	for _, r := range routes {
 		mux.Handle(r.Pattern, r.Handler)
 	}
-	srv := httptest.NewServer(mux)
+	srv := newSiteServer(mux)
 	t.Cleanup(srv.Close)
 	return srv.URL
 }
@@ -600,8 +595,6 @@ func staticDir(dir string) http.Handler {
 			w.Header().Set("Content-Type", ct)
 		}
 		w.Header().Set("Cache-Control", "no-store")
-		if strings.HasSuffix(r.URL.Path, ".wasm") { wasmLoads.Add(1) }
-		if strings.HasSuffix(r.URL.Path, "a2ui.js") { jsLoads.Add(1) }
 		fs.ServeHTTP(w, r)
 	})
 }
