@@ -119,7 +119,7 @@ help:
 
 # ---- build --------------------------------------------------------------------
 
-build: $(WASM) $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js dist
+build: dist compress
 	@.ci/size.sh --init $(DIST) $(BUDGET)
 
 # wasmftab moves the runtime's findfunctab into a custom section that a2ui.js expands
@@ -168,10 +168,11 @@ DIST_STAMP  := $(DIST)/.built
 DIST_INPUTS := $(GO_SOURCES) $(wildcard internal/tools/bundle/*.go) go.mod go.sum $(wildcard $(NPM_STAMP)) \
 	$(shell find web testdata -type f 2>/dev/null)
 dist: $(DIST_STAMP)
-$(DIST_STAMP): $(WASM) $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js $(BROTLI) $(DIST_INPUTS)
+$(DIST_STAMP): $(WASM) $(WASM).gz web/wasm_exec.js $(DIST_INPUTS)
 	rm -rf $(DIST_NEW)
 	mkdir -p $(DIST_NEW)
 	cp -R web/. $(DIST_NEW)/
+	rm -f $(DIST_NEW)/a2ui.wasm.br $(DIST_NEW)/a2ui.wasm.zst # compress adds them, fresh
 	# One script for pages: the loader with a2ui.css inlined, wasm_exec.js and the DOM
 	# runtime, so a page copies a2ui.js and a2ui.wasm only, the loader injects no <script>
 	# or <link> (Trusted Types friendly) and a page makes one request besides the wasm.
@@ -181,7 +182,7 @@ $(DIST_STAMP): $(WASM) $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js $(BROT
 		web/a2ui-engine.js web/a2ui-worker.js web/a2ui.js web/wasm_exec.js web/a2ui-runtime.js
 	# The wasm also under a content-hashed name (cacheable as immutable), which a2ui.js loads.
 	h=$$(sha256sum $(WASM) | cut -c1-16) && \
-	for z in "" .br .gz .zst; do [[ ! -f $(WASM)$$z ]] || cp -p $(WASM)$$z $(DIST_NEW)/a2ui.$$h.wasm$$z; done && \
+	for z in "" .gz; do cp -p $(WASM)$$z $(DIST_NEW)/a2ui.$$h.wasm$$z; done && \
 	sed -i "s/const WASM_FILE = \"a2ui.wasm\";/const WASM_FILE = \"a2ui.$$h.wasm\";/" $(DIST_NEW)/a2ui.js && \
 	grep -q "a2ui.$$h.wasm" $(DIST_NEW)/a2ui.js
 	# The MCP App page (README "MCP Apps"): that script, the bridge web/mcp-app.js and the
@@ -197,14 +198,26 @@ $(DIST_STAMP): $(WASM) $(WASM).br $(WASM).gz $(WASM).zst web/wasm_exec.js $(BROT
 	else \
 		echo "dist: $(WEB_CORE) missing (npm ci): official examples not included" >&2; \
 	fi
-	for f in $(DIST_NEW)/*.html $(DIST_NEW)/*.js $(DIST_NEW)/*.css; do \
-		[[ -f $$f ]] || continue; \
-		[[ -f $$f.br ]] || $(BROTLI) -q 11 -f -o $$f.br $$f; \
-		[[ -f $$f.gz ]] || gzip -9 -n -k -f $$f; \
-	done
 	$(GO) run ./cmd/samples -out $(DIST_NEW)/samples
 	touch $(DIST_NEW)/.built
 	rm -rf $(DIST) && mv $(DIST_NEW) $(DIST)
+
+# The precompressed siblings servers send (cmd/demo-agent, README "Serving"): brotli -q 11
+# (and zstd -19) of the wasm, under its hashed name too, and .br/.gz of the page files.
+# Apart from dist so that make test runs the browser suite (which loads the raw files)
+# while they are written; dist's rebuild (a fresh directory) drops the stamp.
+COMPRESS_STAMP := $(DIST)/.compressed
+compress: $(COMPRESS_STAMP)
+$(COMPRESS_STAMP): $(DIST_STAMP) $(WASM).br $(WASM).zst $(BROTLI)
+	h=$$(sha256sum $(WASM) | cut -c1-16) && \
+	for z in .br .zst; do [[ ! -f $(WASM)$$z ]] || cp -p $(WASM)$$z $(DIST)/a2ui.wasm$$z; \
+		[[ ! -f $(WASM)$$z ]] || cp -p $(WASM)$$z $(DIST)/a2ui.$$h.wasm$$z; done
+	for f in $(DIST)/*.html $(DIST)/*.js $(DIST)/*.css; do \
+		[[ -f $$f ]] || continue; \
+		if [[ ! -f $$f.br ]]; then $(BROTLI) -q 11 -f -o $$f.br.tmp $$f && mv $$f.br.tmp $$f.br; fi; \
+		if [[ ! -f $$f.gz ]]; then gzip -9 -n -c $$f > $$f.gz.tmp && mv $$f.gz.tmp $$f.gz; fi; \
+	done
+	touch $@
 
 # The npm package (npm/pack.sh): page files from dist, ES module entry, d.ts, README.
 npm-pack: build
@@ -227,13 +240,14 @@ setup:
 # ---- test ---------------------------------------------------------------------
 
 # The README's single test command (CI runs exactly this). The browser suite is the
-# long pole: npm ci (when needed) runs beside the wasm compile, then the rest of the
-# build and the browser suite run beside vet, the host tests and the wasm tests, which
-# get the CPU the browser leaves (nice). testsum runs its commands side by side.
+# long pole: npm ci (when needed) runs beside the wasm compile, then dist (the raw files
+# the suite loads) is built and the browser suite runs beside the rest of the build (the
+# compressed siblings), vet, the host tests and the wasm tests, which get the CPU the
+# browser leaves (nice). testsum runs its commands side by side.
 test: $(TESTSUM)
 	$(MAKE) -s -j2 --no-print-directory deps $(WASM)
 	$(TESTSUM) -each tests/browser \
-		$(call shq,$(MAKE) -s -j3 --no-print-directory build && $(TEST_BROWSER)) \
+		$(call shq,$(MAKE) -s -j2 --no-print-directory dist && { (renice -n 10 -p $$BASHPID >/dev/null; $(MAKE) -s --no-print-directory build) & c=$$!; $(TEST_BROWSER); s=$$?; wait $$c || s=1; exit $$s; }) \
 		$(call shq,$(NICE) $(MAKE) -s --no-print-directory vet) \
 		$(call shq,$(NICE) $(TEST_HOST)) \
 		$(call shq,$(NICE) $(TEST_WASM) -json # wasm)
@@ -268,10 +282,12 @@ $(TESTSUM): internal/tools/testsum/main.go go.mod
 
 # Host, wasm (syscall/js packages) and browser-tagged code all get vetted, and the
 # published script is type-checked against the published declarations (.ci/tscheck).
+# -trimpath: vet's results, like the builds', do not depend on where the checkout is, so
+# a fresh clone reuses those of the build cache.
 vet:
-	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet $(WASM_PKGS)
-	$(GO) vet -tags browser ./tests/browser/...
+	$(GO) vet -trimpath ./...
+	GOOS=js GOARCH=wasm $(GO) vet -trimpath $(WASM_PKGS)
+	$(GO) vet -trimpath -tags browser ./tests/browser/...
 	if [[ -x node_modules/.bin/tsc ]]; then node_modules/.bin/tsc -p .ci/tscheck; \
 	else echo "vet: node_modules/.bin/tsc missing (npm ci): web/*.js not type-checked" >&2; fi
 

@@ -15,7 +15,8 @@ import (
 // (testdata/consumer: a Go catalog extending the basic one, a wasm main adding it to the
 // browser host, an agent on the agent library, as the README shows): its own go.mod
 // requires this module through a replace to the checkout, offline (GOPROXY=off, the
-// module cache). go vet, go test and GOOS=js GOARCH=wasm go build of its main pass,
+// module cache; -trimpath, as our own builds, so the build cache serves the packages
+// compiled for them). go vet, go test and GOOS=js GOARCH=wasm go build of its main pass,
 // and the wasm links what ours links: the same packages of this module (the forks
 // under internal/third_party included), no regexp, no fmt printer.
 func TestConsumerModule(t *testing.T) {
@@ -51,7 +52,7 @@ func TestConsumerModule(t *testing.T) {
 		t.Helper()
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod -trimpath", "GOPROXY=off", "GOWORK=off")
 		if wasm {
 			cmd.Env = append(cmd.Env, "GOOS=js", "GOARCH=wasm")
 		}
@@ -118,7 +119,7 @@ func combined(t *testing.T, dir string, name string, args ...string) []byte {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOOS=js", "GOARCH=wasm")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod -trimpath", "GOPROXY=off", "GOWORK=off", "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
