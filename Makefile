@@ -204,8 +204,9 @@ $(DIST_STAMP): $(WASM) $(WASM).gz web/wasm_exec.js $(DIST_INPUTS)
 
 # The precompressed siblings servers send (cmd/demo-agent, README "Serving"): brotli -q 11
 # (and zstd -19) of the wasm, under its hashed name too, and .br/.gz of the page files.
-# Apart from dist so that make test runs the browser suite (which loads the raw files)
-# while they are written; dist's rebuild (a fresh directory) drops the stamp.
+# Apart from dist: make test needs dist only (the browser suite loads the raw files, the
+# host tests of serving bring their own); dist's rebuild (a fresh directory) drops the
+# stamp.
 COMPRESS_STAMP := $(DIST)/.compressed
 compress: $(COMPRESS_STAMP)
 $(COMPRESS_STAMP): $(DIST_STAMP) $(WASM).br $(WASM).zst $(BROTLI)
@@ -240,14 +241,14 @@ setup:
 # ---- test ---------------------------------------------------------------------
 
 # The README's single test command (CI runs exactly this). The browser suite is the
-# long pole: npm ci (when needed) runs beside the wasm compile, then dist (the raw files
-# the suite loads) is built and the browser suite runs beside the rest of the build (the
-# compressed siblings), vet, the host tests and the wasm tests, which get the CPU the
-# browser leaves (nice). testsum runs its commands side by side.
+# long pole: npm ci (when needed) runs beside the wasm compile, then dist (the files the
+# suite loads; the compressed siblings are make build's, which make run does) is built
+# and the browser suite runs beside vet, the host tests and the wasm tests, which get the
+# CPU the browser leaves (nice). testsum runs its commands side by side.
 test: $(TESTSUM)
 	$(MAKE) -s -j2 --no-print-directory deps $(WASM)
 	$(TESTSUM) -each tests/browser \
-		$(call shq,$(MAKE) -s -j2 --no-print-directory dist && { (renice -n 10 -p $$BASHPID >/dev/null; $(MAKE) -s --no-print-directory build) & c=$$!; $(TEST_BROWSER); s=$$?; wait $$c || s=1; exit $$s; }) \
+		$(call shq,$(MAKE) -s -j2 --no-print-directory dist && $(TEST_BROWSER)) \
 		$(call shq,$(NICE) $(MAKE) -s --no-print-directory vet) \
 		$(call shq,$(NICE) $(TEST_HOST)) \
 		$(call shq,$(NICE) $(TEST_WASM) -json # wasm)
