@@ -360,6 +360,10 @@ func TestTrustedClicksOnly(t *testing.T) {
 	checkAction(t, "trusted click", []byte(rec.Wait(t, 1)[0]), payAction)
 	evalJSON(ctx, `(T.q("lax", "button.a2ui-button").click(), true)`)
 	rec.Wait(t, 2)
+	// The POST may reach the agent before the page has the event (worker mode: both
+	// leave the worker, the event as a message to the page).
+	waitJS(ctx, `T.events("lax", "a2ui-action").length > 0`)
+	flush(ctx, "lax")
 	if n := len(events(ctx, "lax", "a2ui-action")); n != 1 {
 		t.Errorf("%d a2ui-action events on the renderer without trustedClicksOnly, want 1", n)
 	}
