@@ -9,7 +9,10 @@
 // ./tests/browser/...` after `make build`).
 //
 // The harness (harness_test.go) starts one Chromium per test binary (the command line
-// of internal/headless) and opens a new tab (in its own window) per test. Test pages are
+// of internal/headless) and gives each test a tab (in its own window) of its own while it
+// runs: a tab whose test passed goes back to a pool at about:blank (its emulated media
+// reset, the pointer at the corner) for a later test, since a new window costs Chromium
+// more than the navigation. Test pages are
 // spread over a few loopback sites (127.0.0.1, 127.0.0.2: $A2UI_BROWSER_SITES, default
 // 2), one renderer process each (--process-per-site), each holding the compiled wasm in
 // a tab of its own, so V8 compiles the module once per site and run and the parallel

@@ -15,9 +15,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -136,30 +139,17 @@ func allowJSErrors() TabOption { return func(tb *tab) { tb.allowErrors = true } 
 func newTab(t testing.TB, opts ...TabOption) context.Context {
 	t.Helper()
 	bctx := startBrowser(t)
-	cctx, cancel := chromedp.NewContext(bctx)
+	pt, err := takeTab(bctx)
+	if err != nil {
+		t.Fatalf("open tab: %v", err)
+	}
 	tb := &tab{t: t, errAdded: make(chan struct{}, 1)}
 	for _, o := range opts {
 		o(tb)
 	}
-	ctx, cancelTimeout := context.WithTimeout(cctx, tabTimeout)
+	pt.cur.Store(tb)
+	ctx, cancelTimeout := context.WithTimeout(pt.ctx, tabTimeout)
 	ctx = context.WithValue(ctx, tabKey{}, tb)
-	// Listen opens the tab and calls onEvent on the tab's reader goroutine, in
-	// order, before the reply of any later command: see the cleanup below.
-	if err := chromedp.Listen(ctx, tb.onEvent); err != nil {
-		cancelTimeout()
-		cancel()
-		t.Fatalf("open tab: %v", err)
-	}
-	if src, err := modeScript(); err != nil || src != "" {
-		if err == nil {
-			_, err = chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: src})
-		}
-		if err != nil {
-			cancelTimeout()
-			cancel()
-			t.Fatalf("A2UI_BROWSER_MODE: %v", err)
-		}
-	}
 	t.Cleanup(func() {
 		// A round trip: every event the page sent before it has reached onEvent.
 		_, _ = chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void]("0"))
@@ -178,9 +168,90 @@ func newTab(t testing.TB, opts ...TabOption) context.Context {
 			t.Logf("page console:\n%s", console)
 		}
 		cancelTimeout()
-		cancel()
+		putTab(pt, !t.Failed())
 	})
 	return ctx
+}
+
+// The tabs of finished tests are kept for the next ones: a new tab (its own window)
+// costs Chromium about 0.25 s of CPU, a navigation to about:blank a fraction of that.
+// A test gets a tab at about:blank, without emulated media, the pointer at the page's
+// corner, and a listener that reports to that test only; the tab of a failed test (or
+// one that does not come back to about:blank) is closed instead.
+var tabPool struct {
+	mu   sync.Mutex
+	free map[string][]*poolTab // by the tab's modeScript
+}
+
+// poolTab is one tab: its chromedp context, the modeScript it runs, and the test it
+// reports to (nil between tests).
+type poolTab struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	mode   string
+	cur    atomic.Pointer[tab]
+}
+
+// takeTab returns a pooled tab running the current modeScript, or opens one.
+func takeTab(bctx context.Context) (*poolTab, error) {
+	mode, err := modeScript()
+	if err != nil {
+		return nil, fmt.Errorf("A2UI_BROWSER_MODE: %w", err)
+	}
+	tabPool.mu.Lock()
+	if free := tabPool.free[mode]; len(free) > 0 {
+		pt := free[len(free)-1]
+		tabPool.free[mode] = free[:len(free)-1]
+		tabPool.mu.Unlock()
+		return pt, nil
+	}
+	tabPool.mu.Unlock()
+	cctx, cancel := chromedp.NewContext(bctx)
+	pt := &poolTab{ctx: cctx, cancel: cancel, mode: mode}
+	// Listen opens the tab and calls onEvent on the tab's reader goroutine, in order,
+	// before the reply of any later command: see newTab's cleanup.
+	if err := chromedp.Listen(cctx, func(ev any) {
+		if tb := pt.cur.Load(); tb != nil {
+			tb.onEvent(ev)
+		}
+	}); err != nil {
+		cancel()
+		return nil, err
+	}
+	if mode != "" {
+		if _, err := chromedp.Call(cctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: mode}); err != nil {
+			cancel()
+			return nil, fmt.Errorf("A2UI_BROWSER_MODE: %w", err)
+		}
+	}
+	return pt, nil
+}
+
+// putTab resets pt for the next test and pools it (keep), or closes it.
+func putTab(pt *poolTab, keep bool) {
+	pt.cur.Store(nil)
+	if keep {
+		ctx, cancel := context.WithTimeout(pt.ctx, 10*time.Second)
+		err := chromedp.Do(ctx, chromedp.Navigate("about:blank"))
+		if err == nil {
+			_, err = chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{}})
+		}
+		if err == nil {
+			_, err = chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: 0, Y: 0})
+		}
+		cancel()
+		keep = err == nil
+	}
+	if !keep {
+		pt.cancel()
+		return
+	}
+	tabPool.mu.Lock()
+	if tabPool.free == nil {
+		tabPool.free = map[string][]*poolTab{}
+	}
+	tabPool.free[pt.mode] = append(tabPool.free[pt.mode], pt)
+	tabPool.mu.Unlock()
 }
 
 // modeScript is the script every tab runs before any page script when
