@@ -87,7 +87,7 @@ GO_SOURCES := $(shell find . -name '*.go' ! -name '*_test.go' \
 # go test -json through testsum: progress lines, failures' output, one summary line.
 TESTSUM   := $(TMP)/bin/testsum
 # NICE starts a testsum command at a lower priority (the shell and what it runs).
-NICE      := renice -n 4 -p $$$$ >/dev/null;
+NICE      := renice -n 10 -p $$$$ >/dev/null;
 # shq quotes a string for the shell.
 shq = '$(subst ','\'',$(1))'
 TEST_HOST    := $(GOTEST) -json ./...
