@@ -57,7 +57,7 @@ func startBrowser(t testing.TB) context.Context {
 			browserErr = fmt.Errorf("no Chromium at %s (set CHROMIUM, or apt-get install chromium): %w", exe, err)
 			return
 		}
-		dir, err := os.MkdirTemp("", "a2ui-chromium-")
+		dir, err := headless.ScratchDir("", "a2ui-chromium-")
 		if err != nil {
 			browserErr = err
 			return

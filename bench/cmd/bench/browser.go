@@ -36,7 +36,7 @@ func startBrowser(exe, tmpRoot, spki, jsFlags string) (*browser, error) {
 	if err := os.MkdirAll(tmpRoot, 0o755); err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp(tmpRoot, "bench-chromium-")
+	dir, err := headless.ScratchDir(tmpRoot, "bench-chromium-")
 	if err != nil {
 		return nil, err
 	}

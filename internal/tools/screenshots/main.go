@@ -71,7 +71,7 @@ func run(dir, out, only string, width int64) error {
 	defer srv.Close()
 
 	exe := headless.ChromiumPath()
-	profile, err := os.MkdirTemp("", "a2ui-shots-")
+	profile, err := headless.ScratchDir("", "a2ui-shots-")
 	if err != nil {
 		return err
 	}
