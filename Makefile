@@ -95,13 +95,14 @@ TEST_HOST    := $(GOTEST) -json ./...
 # (measured on 2 cores: twice as fast as 2, no faster with 8).
 TEST_BROWSER := $(GOTEST) -json -count=1 -parallel 4 -timeout 30m -tags browser ./tests/browser/...
 
-.PHONY: screenshots all build dist npm-pack run test test-time test-host test-wasm test-browser test-browser-main vet size size-report bench fuzz clean deps fixtures setup help
+.PHONY: screenshots all build dist compress npm-pack run test test-time test-host test-wasm test-browser test-browser-main vet size size-report bench fuzz clean deps fixtures setup help
 
 all: test
 
 help:
 	@echo 'make setup         install what a fresh Debian/Ubuntu lacks (chromium, make, npm), npm ci'
 	@echo 'make build         wasm + wasm_exec.js + .br/.gz (and the wasm .zst), static site in dist/ (with the MCP App page a2ui-mcp-app.html)'
+	@echo 'make dist          the static site without the precompressed siblings (what make test needs); make compress adds them'
 	@echo 'make npm-pack      build, then stage and npm pack the package a2ui-go into $(NPM_OUT)/'
 	@echo 'make run           npm ci if needed, build, then serve dist/ and the demo agent on http://$(ADDR)'
 	@echo 'make test          npm ci if needed, go vet, host tests, browser tests (the CI command)'
