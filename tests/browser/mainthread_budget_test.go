@@ -77,6 +77,7 @@ func TestMainThreadBudget(t *testing.T) {
 			t.Errorf("probe renderer after %s: %q", c.name, got)
 		}
 	}
+	flush(ctx, "host") // a large model reaches the page's mirror by itself in worker mode
 	if rows := evalJS[int](ctx, `T.r.host.dataModel("data").rows.length`); rows != 9000 {
 		t.Fatalf("dataModel rows = %v", rows)
 	}

@@ -40,6 +40,10 @@ func TestMainThreadSlicing(t *testing.T) {
 	evalJSON(ctx, `T.mount("s2")`)
 	evalJSON(ctx, `(T.r.s2.connect("/big"), true)`)
 	waitJS(ctx, `T.text("s2") === "done"`)
+	// In worker mode a large model reaches the page's mirror in messages of its own:
+	// dataModel() is current after flush() (README, "Where the engine runs").
+	flush(ctx, "s2")
+	flush(ctx, "host")
 	if rows := evalJS[int](ctx, `T.r.s2.dataModel("big").rows.length`); rows != 5000 {
 		t.Errorf("streamed: dataModel rows = %d", rows)
 	}
