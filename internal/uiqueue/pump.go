@@ -10,8 +10,7 @@ type Pump struct {
 	q       *Queue
 	limit   int
 	mu      sync.Mutex
-	items   []func()
-	head    int // items[head:] are pending
+	fifo    fifo
 	running bool
 	room    chan struct{} // holds a token while PushWait may append
 }
@@ -26,7 +25,7 @@ func NewPump(q *Queue, limit int) *Pump {
 // included.
 func (p *Pump) Push(f func()) {
 	p.mu.Lock()
-	p.items = append(p.items, f)
+	p.fifo.push(f)
 	start := !p.running
 	p.running = true
 	p.mu.Unlock()
@@ -40,8 +39,8 @@ func (p *Pump) Push(f func()) {
 func (p *Pump) PushWait(f func()) {
 	for {
 		p.mu.Lock()
-		if n := len(p.items) - p.head; n < p.limit {
-			p.items = append(p.items, f)
+		if n := p.fifo.len(); n < p.limit {
+			p.fifo.push(f)
 			start := !p.running
 			p.running = true
 			more := n+1 < p.limit
@@ -63,29 +62,20 @@ func (p *Pump) PushWait(f func()) {
 func (p *Pump) Len() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return len(p.items) - p.head
+	return p.fifo.len()
 }
 
 // step runs the oldest pending function (a task of the Queue). The next step is posted
 // before it runs, so a function that panics does not stop the pump.
 func (p *Pump) step() {
 	p.mu.Lock()
-	if p.head == len(p.items) {
+	f, ok := p.fifo.pop()
+	if !ok || p.fifo.len() == 0 {
 		p.running = false
+	}
+	if !ok {
 		p.mu.Unlock()
 		return
-	}
-	f := p.items[p.head]
-	p.items[p.head] = nil
-	p.head++
-	switch {
-	case p.head == len(p.items):
-		p.items, p.head = p.items[:0], 0
-		p.running = false
-	case p.head >= 1024 && p.head*2 >= len(p.items):
-		k := copy(p.items, p.items[p.head:])
-		clear(p.items[k:])
-		p.items, p.head = p.items[:k], 0
 	}
 	more := p.running
 	p.mu.Unlock()

@@ -182,7 +182,7 @@ func TestPumpCompacts(t *testing.T) {
 	if p.Len() != 100 {
 		t.Fatalf("Len = %d, want 100", p.Len())
 	}
-	if c := cap(p.items); c > 8192 {
+	if c := cap(p.fifo.items); c > 8192 {
 		t.Fatalf("backing array grew to %d for a backlog of 100", c)
 	}
 }

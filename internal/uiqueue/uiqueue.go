@@ -5,8 +5,7 @@ import "sync"
 // Queue is an ordered FIFO of work. The zero value is not usable: call New.
 type Queue struct {
 	mu    sync.Mutex
-	items []func()
-	head  int // items[head:] are queued
+	fifo  fifo
 	limit int
 	// wake holds a token while work may be queued (Next waits on it); room holds one
 	// while PostWait may append (a waiter passes it on when room remains).
@@ -24,7 +23,7 @@ func New(limit int) *Queue {
 // callbacks included.
 func (q *Queue) Post(f func()) {
 	q.mu.Lock()
-	q.items = append(q.items, f)
+	q.fifo.push(f)
 	q.mu.Unlock()
 	signal(q.wake)
 }
@@ -34,8 +33,8 @@ func (q *Queue) Post(f func()) {
 func (q *Queue) PostWait(f func()) {
 	for {
 		q.mu.Lock()
-		if n := len(q.items) - q.head; n < q.limit {
-			q.items = append(q.items, f)
+		if n := q.fifo.len(); n < q.limit {
+			q.fifo.push(f)
 			more := n+1 < q.limit
 			q.mu.Unlock()
 			signal(q.wake)
@@ -64,25 +63,13 @@ func (q *Queue) Next() func() {
 // empty. UI goroutine.
 func (q *Queue) TryNext() (func(), bool) {
 	q.mu.Lock()
-	n := len(q.items) - q.head
-	if n == 0 {
-		q.mu.Unlock()
+	f, ok := q.fifo.pop()
+	n := q.fifo.len()
+	q.mu.Unlock()
+	if !ok {
 		return nil, false
 	}
-	f := q.items[q.head]
-	q.items[q.head] = nil
-	q.head++
-	switch {
-	case q.head == len(q.items):
-		q.items, q.head = q.items[:0], 0
-	case q.head >= 1024 && q.head*2 >= len(q.items):
-		// Slide the rest down so a queue that never empties does not grow forever.
-		k := copy(q.items, q.items[q.head:])
-		clear(q.items[k:])
-		q.items, q.head = q.items[:k], 0
-	}
-	q.mu.Unlock()
-	if n-1 < q.limit {
+	if n < q.limit {
 		signal(q.room)
 	}
 	return f, true
@@ -92,7 +79,7 @@ func (q *Queue) TryNext() (func(), bool) {
 func (q *Queue) Len() int {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	return len(q.items) - q.head
+	return q.fifo.len()
 }
 
 // signal leaves a token in c unless one is there already.

@@ -173,7 +173,7 @@ func TestNeverEmptyQueueCompacts(t *testing.T) {
 	if q.Len() != 100 {
 		t.Fatalf("Len = %d, want 100", q.Len())
 	}
-	if c := cap(q.items); c > 8192 {
+	if c := cap(q.fifo.items); c > 8192 {
 		t.Fatalf("backing array grew to %d for a backlog of 100", c)
 	}
 }
