@@ -1,8 +1,9 @@
 // Command testsum runs `go test -json` commands side by side and turns their event
 // streams into readable progress: one line per package, one line per top-level test of
 // the packages matching -each (the slow browser suite), the output of every failing
-// test, a "still running" line when nothing was printed for a while, and at the end one
-// summary line over every command:
+// test, a "still running" line when nothing was printed for a while, and at the end the
+// failures again (a line each, where a log's tail shows them) and one summary line over
+// every command:
 //
 //	N passed, N failed, N skipped
 //
@@ -88,6 +89,7 @@ type summary struct {
 	streams                 []*stream
 	passed, failed, skipped int
 	last                    time.Time // when a line was last printed
+	recap                   []string  // one line per failure, printed again before the summary
 }
 
 // stream is the state of one command's event stream: its packages are its own (the
@@ -265,7 +267,9 @@ func (s *summary) event(st *stream, ev *event) {
 		switch {
 		case ev.Action == "fail":
 			s.printf("--- FAIL %s %s (%.1fs)\n", st.name(ev.Package), t, ev.Elapsed)
-			s.printOutput(p.testOutput(t, true))
+			lines := p.testOutput(t, true)
+			s.printOutput(lines)
+			s.recap = append(s.recap, st.name(ev.Package)+" "+t+firstWords(lines))
 		case perTest && ev.Action == "skip":
 			s.printf("    skip %s: %s\n", t, skipReason(p.testOutput(t, false)))
 		case perTest:
@@ -296,6 +300,7 @@ func (s *summary) endPackage(st *stream, ev *event, p *pkgState) {
 		// The package failed outside its tests: build error, panic, timeout, TestMain.
 		s.failed++
 		counts += ", the package itself failed"
+		s.recap = append(s.recap, st.name(ev.Package)+": the package itself failed")
 	}
 	s.printf("FAIL %s (%s) %.1fs\n", st.name(ev.Package), counts, ev.Elapsed)
 	if ev.FailedBuild != "" {
@@ -434,10 +439,34 @@ func (s *summary) finish() bool {
 			if p := st.pkgs[name]; len(p.running) > 0 || len(p.pkgOut) > 0 {
 				s.failed++
 				s.printf("FAIL %s: ended without a result\n", st.name(name))
+				s.recap = append(s.recap, st.name(name)+": ended without a result")
 				s.printOutput(p.pkgOut)
 			}
 		}
 	}
+	if len(s.recap) > 0 {
+		// Again at the end, where a log's tail (CI's excerpt) shows it.
+		s.printf("failed:\n")
+		for _, r := range s.recap {
+			s.printf("    %s\n", r)
+		}
+	}
 	s.printf("%s\n", s.counts())
 	return s.failed == 0
+}
+
+// firstWords is ": " and the first line a failed test logged that is not a --- line,
+// cut to 160 bytes; "" when it logged none.
+func firstWords(lines []string) string {
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "--- ") {
+			continue
+		}
+		if len(l) > 160 {
+			l = l[:160] + "…"
+		}
+		return ": " + l
+	}
+	return ""
 }

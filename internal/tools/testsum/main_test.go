@@ -50,6 +50,10 @@ FAIL tsx/c (0 passed, the package itself failed) 0.0s
     created by testing.(*T).Run in goroutine 1
     	/usr/local/go/src/testing/testing.go:2101 +0x4c5
 FAIL tsx/b (0 passed, 1 failed) 0.0s
+failed:
+    tsx/a TestSub: a_test.go:6: want 2, got 3
+    tsx/c: the package itself failed
+    tsx/b TestPanic: panic: assignment to entry in nil map [recovered, repanicked]
 2 passed, 4 failed, 1 skipped
 `,
 		},
@@ -79,7 +83,7 @@ ok   tsx/a (1 passed, 1 skipped) 0.0s
 		{
 			name:     "a stream cut while a test runs",
 			commands: []string{"head -3 testdata/passing.json"},
-			want:     "FAIL tsx/a: ended without a result\n0 passed, 1 failed, 0 skipped\n",
+			want:     "FAIL tsx/a: ended without a result\nfailed:\n    tsx/a: ended without a result\n0 passed, 1 failed, 0 skipped\n",
 		},
 	}
 	for _, tc := range tests {
