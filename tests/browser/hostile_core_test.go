@@ -56,7 +56,9 @@ func TestHostileCore(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			base := serve(t, rendererPage(), handle("GET /agent/hostile", streamLines(0, c.lines...)))
-			ctx := openRenderer(t, base, "")
+			// The render budget is out of reach (noRenderBudget): the case's own limit,
+			// not a busy machine's clock, must fail the surface closed.
+			ctx := openRenderer(t, base, noRenderBudget)
 			evalJSON(ctx, `(window.__calls = [], window.alert = () => __calls.push("alert"), window.open = () => { __calls.push("open"); return null; }, true)`)
 			if got := evalJSON(ctx, `T.mount("second", {})`); got != "true" {
 				t.Fatalf("second mount = %s", got)
