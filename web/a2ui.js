@@ -266,8 +266,7 @@
     const msg = ev.data;
     const rt = window.__a2uiRuntime;
     switch (msg.t) {
-      case "ops":
-        for (const x of msg.mirrors) mirrored(x); // the models these batches show
+      case "ops": // the models these batches show follow ("mirror")
         for (const b of msg.b) {
           const err = rt.apply(new Uint8Array(b.buffer || b));
           if (err) console.error("a2ui: patch failed: " + err);
