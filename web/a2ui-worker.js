@@ -10,7 +10,8 @@
 // Page → worker messages: {t: "init" | "start" | "module" | "create" | "call" | "fetch" |
 // "event" | "settle" | "restart"}; worker → page: {t: "hello" | "compiled" | "module" |
 // "up" | "fatal" | "failed" | "ops" | "attach" | "detach" | "hook" | "style" | "settled" |
-// "mirror" | "created" | "marks"}. Both sides are in this bundle; the protocol is private.
+// "mirror" | "created" | "marks"}, each numbered (q) and handled in that order (send).
+// Both sides are in this bundle; the protocol is private.
 // Page functions are synchronous and run on the page's thread: a page that declares
 // them before the engine starts gets main-thread mode (web/a2ui.js); in worker mode a
 // call fails with FUNCTION_UNAVAILABLE's message.
@@ -22,8 +23,35 @@
   const scope = /** @type {any} */ (globalThis); // a DedicatedWorkerGlobalScope
   const post = (m, transfer) => {
     flushOps();
-    scope.postMessage(m, transfer || []);
+    send(m, transfer);
   };
+
+  // ---- to the page -------------------------------------------------------------------
+  // Every message carries q, its place in order: the page handles them in that order
+  // whichever way each came. For FAST_MS after the user's input (an "event" from the
+  // page) they come through the BroadcastChannel the page named at init: after a
+  // discrete input (a key, a click) Chromium holds a worker's posted messages back from
+  // the page's thread until its next frame ("defer renderer tasks after input"), so a
+  // keystroke's echo would show a frame late; a BroadcastChannel's messages are not held.
+  // A message that cannot cross a BroadcastChannel (the compiled Module) is posted.
+  // channelDelay: a test hook (web/a2ui.js, __a2uiTestHooks.channelDelay).
+  const FAST_MS = 100;
+  let seq = 0, channel = null, fastUntil = 0, channelDelay = 0;
+  function send(m, transfer) {
+    m.q = ++seq;
+    if (channel !== null && m.t !== "module" && performance.now() < fastUntil) {
+      try {
+        if (channelDelay > 0) {
+          const c = channel;
+          setTimeout(() => c.postMessage(m), channelDelay);
+        } else {
+          channel.postMessage(m);
+        }
+        return;
+      } catch (e) { /* not cloneable across agent clusters: posted below */ }
+    }
+    scope.postMessage(m, transfer || []);
+  }
 
   // ---- op batches --------------------------------------------------------------------
   // The batches Go applies in one task leave in one message at the task's end; the
@@ -34,10 +62,10 @@
     if (ops.length === 0) return;
     const list = ops;
     ops = [];
-    scope.postMessage({ t: "ops", b: list }, list.map((u) => u.buffer));
+    send({ t: "ops", b: list }, list.map((u) => u.buffer));
     for (const [m, x] of rs) {
       const out = mirror(m, x, false, true);
-      if (out) scope.postMessage(out);
+      if (out) send(out);
     }
   }
   let nextIndex = 0;
@@ -307,6 +335,9 @@
         // clock is performance.now()), which started later.
         clockShift = (msg.timeOrigin || performance.timeOrigin) - performance.timeOrigin;
         if (msg.testHooks) globalThis.__a2uiTestHooks = true;
+        if (msg.channel && typeof BroadcastChannel === "function") {
+          try { channel = new BroadcastChannel(msg.channel); } catch (e) { channel = null; }
+        }
         engine.compile(msg.src).then((mod) => {
           module = mod;
           post({ t: "compiled" });
@@ -318,6 +349,7 @@
       case "start":
       case "restart":
         if (msg.testHooks) globalThis.__a2uiTestHooks = true;
+        channelDelay = msg.testHooks ? msg.channelDelay || 0 : 0;
         start().catch((err) => post({ t: "failed", error: String((err && err.message) || err) }));
         return;
       case "create":
@@ -333,6 +365,7 @@
         if (current) call(msg); // marks the renderer: what it changed, even without an op batch
         return;
       case "event": {
+        fastUntil = performance.now() + FAST_MS;
         const a = msg.a;
         if (a[3] > 0) a[3] += clockShift;
         if ((a[2] & 1) === 0 && /^(click|keydown|submit|change) /.test(a[4])) armedAt = performance.now();
@@ -370,5 +403,5 @@
       }).observe({ type: "mark" });
     } catch (e) { /* no mark entries here */ }
   }
-  scope.postMessage({ t: "hello" });
+  send({ t: "hello" });
 })();

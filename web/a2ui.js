@@ -81,8 +81,18 @@
   // which mode is live once A2UI.ready resolved.
   const wantMode = String(globalThis.A2UI_MODE || cfg.mode || "auto");
   const worker = wasmRefused || wantMode === "main" || !E ? null : makeWorker();
+  // The worker's messages come in their order (q) through the worker or, right after
+  // the user's input, through a BroadcastChannel of this page's own, whose messages
+  // Chromium does not hold back until the next frame (web/a2ui-worker.js, send).
+  let channel = null;
+  if (worker && typeof BroadcastChannel === "function") {
+    try {
+      const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+      channel = new BroadcastChannel("a2ui-" + id);
+    } catch (e) { channel = null; }
+  }
   // Start the wasm download at once: in the worker (init), else here.
-  if (worker) worker.postMessage({ t: "init", src: wasmSrc, godebug: cfg.godebug || "", timeOrigin: performance.timeOrigin });
+  if (worker) worker.postMessage({ t: "init", src: wasmSrc, godebug: cfg.godebug || "", timeOrigin: performance.timeOrigin, channel: channel ? channel.name : "" });
   const compiling = worker || wasmRefused || !E ? null : E.compile(wasmSrc);
   if (compiling) compiling.catch(() => {}); // ready reports it
 
@@ -219,7 +229,10 @@
     const e = { dead: false, create: null };
     await new Promise((resolve, reject) => {
       workerUp = { resolve, reject };
-      toWorker({ t: how, testHooks: !!(/** @type {any} */ (window).__a2uiTestHooks) });
+      const hooks = /** @type {any} */ (window).__a2uiTestHooks;
+      // channelDelay (ms): the worker holds back what it sends through the channel, so
+      // that the loader's tests see later messages overtake it.
+      toWorker({ t: how, testHooks: !!hooks, channelDelay: (hooks && Number(hooks.channelDelay)) || 0 });
     });
     window.__a2uiRuntime.setEventHandler(workerEvents);
     e.create = (hooks, options) => new Promise((resolve) => {
@@ -262,8 +275,52 @@
     };
   }
 
-  function fromWorker(ev) {
-    const msg = ev.data;
+  // inOrder hands the worker's messages to fromWorker in the order the worker sent them
+  // (q), whichever way each came. A message lost on the way (one that could not be
+  // deserialized here) would hold the rest back: after GAP_MS they go on without it.
+  const GAP_MS = 1000;
+  let nextQ = 1, gapTimer = 0, fastMessages = 0;
+  const early = new Map();
+  function inOrder(msg) {
+    if (!msg || typeof msg.q !== "number") return;
+    if (msg.q !== nextQ) {
+      if (msg.q > nextQ) early.set(msg.q, msg);
+      if (early.size > 0 && !gapTimer) gapTimer = setTimeout(skipGap, GAP_MS);
+      return;
+    }
+    for (;;) {
+      nextQ++;
+      try {
+        fromWorker(msg);
+      } catch (err) {
+        queueMicrotask(() => { throw err; }); // reported; the messages after it go on
+      }
+      msg = early.get(nextQ);
+      if (msg === undefined) break;
+      early.delete(nextQ);
+    }
+    if (early.size === 0 && gapTimer) {
+      clearTimeout(gapTimer);
+      gapTimer = 0;
+    }
+  }
+  function skipGap() {
+    gapTimer = 0;
+    if (early.size === 0) return;
+    const first = Math.min(...early.keys());
+    console.error("a2ui: " + (first - nextQ) + " message(s) from the engine's worker were lost");
+    nextQ = first;
+    const msg = early.get(first);
+    early.delete(first);
+    inOrder(msg);
+  }
+  function stopWorker() {
+    worker.terminate();
+    if (channel) channel.close();
+    channel = null;
+  }
+
+  function fromWorker(msg) {
     const rt = window.__a2uiRuntime;
     switch (msg.t) {
       case "ops": // the models these batches show follow ("mirror")
@@ -366,7 +423,7 @@
     if (mode !== "worker") return Promise.resolve(engine);
     if (!switching) switching = (async () => {
       module = await new Promise((resolve) => { workerModule = resolve; toWorker({ t: "module" }); });
-      worker.terminate();
+      stopWorker();
       const old = engine;
       if (old) old.dead = true;
       for (const p of waiting.values()) p.reject(new Error("a2ui: the engine moved to the page's thread"));
@@ -409,7 +466,13 @@
   // declared page functions meanwhile, in which case the module comes here.
   modeKnown = !worker ? Promise.resolve("main") : new Promise((resolve) => {
     workerHello = resolve;
-    worker.addEventListener("message", fromWorker);
+    worker.addEventListener("message", (ev) => inOrder(ev.data));
+    if (channel) {
+      channel.addEventListener("message", (ev) => {
+        fastMessages++;
+        inOrder(ev.data);
+      });
+    }
     worker.addEventListener("error", (ev) => {
       if (mode === null) { ev.preventDefault(); resolve(false); }
     });
@@ -426,18 +489,18 @@
       if (hostFns.size > 0) {
         // Page functions run on this thread, synchronously: the engine does too.
         module = await new Promise((resolve) => { workerModule = resolve; toWorker({ t: "module" }); });
-        worker.terminate();
+        stopWorker();
         m = "main";
       }
     } else if (worker) {
-      worker.terminate();
+      stopWorker();
     }
     mode = m;
     A2UI.mode = m;
     if (m === "worker") {
       await startWorkerEngine("start");
       window.__a2uiGo = Object.freeze({
-        stats: () => Object.assign({}, goStats),
+        stats: () => Object.assign({}, goStats, { fastMessages }), // fastMessages: through the channel
         exitForTest: () => toWorker({ t: "exitForTest" }),
       });
     } else {

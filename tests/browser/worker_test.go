@@ -3,6 +3,7 @@
 package browser
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -71,6 +72,72 @@ func TestWorkerMode(t *testing.T) {
 	}
 	if got := evalJSON(ctx, `T.rr("host").capabilities().supportedCatalogIds.includes(`+jsString(basicCatalog)+`)`); got != "true" {
 		t.Errorf("capabilities() lacks the basic catalog: %s", evalJSON(ctx, `T.rr("host").capabilities()`))
+	}
+}
+
+// TestWorkerEchoChannel: in worker mode a keystroke's echo comes through the page's
+// BroadcastChannel (Chromium holds a worker's posted messages back until the frame after
+// a key; web/a2ui-worker.js, send), and the worker's messages are applied in the order it
+// sent them whichever way each came: with the channel's messages held back 20 ms (a test
+// hook), a burst of updates that starts inside the channel's window after an input and
+// ends outside it has later messages overtake earlier ones, and still shows its counter
+// rising, never going back.
+func TestWorkerEchoChannel(t *testing.T) {
+	t.Parallel()
+	requireBuilt(t)
+	base := serve(t, page(rendererPagePath, strings.Replace(strings.Replace(rendererPageHTML, "%BODY%", "", 1),
+		`<script src="/a2ui.js"`, `<script>delete globalThis.A2UI_MODE; window.__a2uiTestHooks = {channelDelay: 20};</script><script src="/a2ui.js"`, 1)))
+	ctx := openRenderer(t, base, "")
+	if got := evalJSON(ctx, `A2UI.mode`); got != `"worker"` {
+		t.Fatalf("A2UI.mode = %s, want \"worker\"", got)
+	}
+	process(ctx, "host", workerForm)
+	processLines(ctx, "host", `{"version":"v0.9","updateComponents":{"surfaceId":"w","components":[`+
+		`{"id":"root","component":"Column","children":["name","echo","go","count"]},{"id":"count","component":"Text","text":{"path":"/n"}}]}}`,
+		`{"version":"v0.9","updateDataModel":{"surfaceId":"w","path":"/n","value":"0"}}`)
+	before := evalJS[int](ctx, `__a2uiGo.stats().fastMessages`)
+	typeIn(ctx, "host", "input", " Lovelace", false)
+	waitJS(ctx, `T.text("host").includes("Ada Lovelace")`)
+	if got := evalJS[int](ctx, `__a2uiGo.stats().fastMessages`); got <= before {
+		t.Errorf("typing: %d messages came through the channel (%d before), want more", got, before)
+	}
+
+	seen := evalJSON(ctx, `(async () => {
+  const r = T.rr("host"), root = T.root("host");
+  const count = () => { const t = root.querySelectorAll(".a2ui-text"); return t[t.length - 1].textContent; };
+  const seen = [];
+  const mo = new MutationObserver(() => { const c = count(); if (seen[seen.length - 1] !== c) seen.push(c); });
+  mo.observe(root, {subtree: true, characterData: true, childList: true});
+  const input = T.q("host", "input");
+  input.value += "!";
+  input.dispatchEvent(new Event("input", {bubbles: true, composed: true}));
+  const t0 = performance.now();
+  for (let n = 1; performance.now() - t0 < 300 || n <= 100; n++) {
+    r.process(JSON.stringify({version: "v0.9", updateDataModel: {surfaceId: "w", path: "/n", value: String(n)}}) + "\n");
+    await new Promise((res) => setTimeout(res, 2));
+    window.__last = n;
+  }
+  await r.flush();
+  mo.disconnect();
+  return {seen: seen.map(Number), last: window.__last, shown: Number(count())};
+})()`)
+	var got struct {
+		Seen        []int
+		Last, Shown int
+	}
+	if err := json.Unmarshal([]byte(seen), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Shown != got.Last {
+		t.Errorf("counter shows %d after the burst, want %d", got.Shown, got.Last)
+	}
+	for i := 1; i < len(got.Seen); i++ {
+		if got.Seen[i] < got.Seen[i-1] {
+			t.Fatalf("counter went back from %d to %d: the worker's messages were applied out of order (%v)", got.Seen[i-1], got.Seen[i], got.Seen)
+		}
+	}
+	if got := evalJSON(ctx, `T.rr("host").dataModel("w").name`); got != `"Ada Lovelace!"` {
+		t.Errorf("name after the input event = %s", got)
 	}
 }
 
