@@ -28,18 +28,18 @@
 
   // ---- to the page -------------------------------------------------------------------
   // Every message carries q, its place in order: the page handles them in that order
-  // whichever way each came. For FAST_MS after the user's input (an "event" from the
-  // page) they come through the BroadcastChannel the page named at init: after a
-  // discrete input (a key, a click) Chromium holds a worker's posted messages back from
-  // the page's thread until its next frame ("defer renderer tasks after input"), so a
-  // keystroke's echo would show a frame late; a BroadcastChannel's messages are not held.
-  // A message that cannot cross a BroadcastChannel (the compiled Module) is posted.
+  // whichever way each came. From the user's input (an "event" from the page) until the
+  // next op batches and their mirrors have left, messages come through the
+  // BroadcastChannel the page named at init: after a discrete input (a key, a click)
+  // Chromium holds a worker's posted messages back from the page's thread until its next
+  // frame ("defer renderer tasks after input"), so a keystroke's echo would show a frame
+  // late; a BroadcastChannel's messages are not held. A message that cannot cross a
+  // BroadcastChannel (the compiled Module) is posted.
   // channelDelay: a test hook (web/a2ui.js, __a2uiTestHooks.channelDelay).
-  const FAST_MS = 100;
-  let seq = 0, channel = null, fastUntil = 0, channelDelay = 0;
+  let seq = 0, channel = null, fast = false, channelDelay = 0;
   function send(m, transfer) {
     m.q = ++seq;
-    if (channel !== null && m.t !== "module" && performance.now() < fastUntil) {
+    if (channel !== null && fast && m.t !== "module") {
       try {
         if (channelDelay > 0) {
           const c = channel;
@@ -67,6 +67,7 @@
       const out = mirror(m, x, false, true);
       if (out) send(out);
     }
+    fast = false; // the input's answer has left
   }
   let nextIndex = 0;
   let onEvent = null, warm = null, warmed = false;
@@ -365,7 +366,7 @@
         if (current) call(msg); // marks the renderer: what it changed, even without an op batch
         return;
       case "event": {
-        fastUntil = performance.now() + FAST_MS;
+        fast = true;
         const a = msg.a;
         if (a[3] > 0) a[3] += clockShift;
         if ((a[2] & 1) === 0 && /^(click|keydown|submit|change) /.test(a[4])) armedAt = performance.now();
