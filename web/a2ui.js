@@ -276,16 +276,15 @@
   }
 
   // inOrder hands the worker's messages to fromWorker in the order the worker sent them
-  // (q), whichever way each came. A message lost on the way (one that could not be
-  // deserialized here) would hold the rest back: after GAP_MS they go on without it.
-  const GAP_MS = 1000;
-  let nextQ = 1, gapTimer = 0, fastMessages = 0;
+  // (q), whichever way each came; one that came early waits in `early` for those before
+  // it. None is lost on the way: the channel carries plain data only (the worker posts
+  // the compiled Module).
+  let nextQ = 1, fastMessages = 0;
   const early = new Map();
   function inOrder(msg) {
     if (!msg || typeof msg.q !== "number") return;
     if (msg.q !== nextQ) {
       if (msg.q > nextQ) early.set(msg.q, msg);
-      if (early.size > 0 && !gapTimer) gapTimer = setTimeout(skipGap, GAP_MS);
       return;
     }
     for (;;) {
@@ -296,23 +295,9 @@
         queueMicrotask(() => { throw err; }); // reported; the messages after it go on
       }
       msg = early.get(nextQ);
-      if (msg === undefined) break;
+      if (msg === undefined) return;
       early.delete(nextQ);
     }
-    if (early.size === 0 && gapTimer) {
-      clearTimeout(gapTimer);
-      gapTimer = 0;
-    }
-  }
-  function skipGap() {
-    gapTimer = 0;
-    if (early.size === 0) return;
-    const first = Math.min(...early.keys());
-    console.error("a2ui: " + (first - nextQ) + " message(s) from the engine's worker were lost");
-    nextQ = first;
-    const msg = early.get(first);
-    early.delete(first);
-    inOrder(msg);
   }
   function stopWorker() {
     worker.terminate();

@@ -80,9 +80,9 @@ func TestHostileInputs(t *testing.T) {
 	navigate(ctx, base+rendererPagePath)
 	// The render budget (wall-clock, TestRenderBudgetBrowser) is out of reach: on a busy
 	// machine it would fail a slow case closed before the limit the case is about.
-	const allow = `policy: {urls: {images: ["cdn.allowed.example"], media: ["cdn.allowed.example"]}}, renderBudget: 600000`
-	evalJSON(ctx, `T.mount("host", {actionURL: "/agent/action", `+allow+`})`)
-	evalJSON(ctx, `T.mount("capped", {actionURL: "/agent/action", `+allow+`, limits: {maxComponents: 3, maxSurfaces: 2}})`)
+	const opts = `policy: {urls: {images: ["cdn.allowed.example"], media: ["cdn.allowed.example"]}}, renderBudget: 600000`
+	evalJSON(ctx, `T.mount("host", {actionURL: "/agent/action", `+opts+`})`)
+	evalJSON(ctx, `T.mount("capped", {actionURL: "/agent/action", `+opts+`, limits: {maxComponents: 3, maxSurfaces: 2}})`)
 	evalJSON(ctx, `T.mount("ow", {profile: "openwop", actionURL: "/agent/action", openwop: {targets: ["exchange"]}, renderBudget: 600000})`)
 	evalJSON(ctx, `T.mount("second", `+noRenderBudget+`)`)
 	o := other.srv.URL

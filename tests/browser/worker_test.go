@@ -22,6 +22,13 @@ const workerForm = `[
  {"id":"go","component":"Button","child":"go-label","action":{"event":{"name":"submit","context":{"name":{"path":"/name"}}}}}]}},
 {"version":"v0.9","updateDataModel":{"surfaceId":"w","path":"/name","value":"Ada"}}]`
 
+// autoModePage is the renderer page with the engine's mode left to the loader, whatever
+// mode the suite runs in; head is inserted before the loader.
+func autoModePage(head string) Route {
+	return page(rendererPagePath, strings.Replace(strings.Replace(rendererPageHTML, "%BODY%", "", 1),
+		`<script src="/a2ui.js"`, `<script>delete globalThis.A2UI_MODE;`+head+`</script><script src="/a2ui.js"`, 1))
+}
+
 // TestWorkerMode: by default the engine runs in a dedicated worker: A2UI.mode says so,
 // the page itself never fetches the wasm, and what a page does works as on the main
 // thread: rendering, typing into a bound field (the Text follows, dataModel() and
@@ -29,9 +36,7 @@ const workerForm = `[
 func TestWorkerMode(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	// The page leaves the choice to the loader, whatever mode the suite runs in.
-	base := serve(t, page(rendererPagePath, strings.Replace(strings.Replace(rendererPageHTML, "%BODY%", "", 1),
-		`<script src="/a2ui.js"`, `<script>delete globalThis.A2UI_MODE;</script><script src="/a2ui.js"`, 1)))
+	base := serve(t, autoModePage(""))
 	ctx := openRenderer(t, base, "")
 	if got := evalJSON(ctx, `A2UI.mode`); got != `"worker"` {
 		t.Fatalf("A2UI.mode = %s, want \"worker\"", got)
@@ -86,8 +91,7 @@ func TestWorkerMode(t *testing.T) {
 func TestWorkerEchoChannel(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
-	base := serve(t, page(rendererPagePath, strings.Replace(strings.Replace(rendererPageHTML, "%BODY%", "", 1),
-		`<script src="/a2ui.js"`, `<script>delete globalThis.A2UI_MODE; window.__a2uiTestHooks = {channelDelay: 50};</script><script src="/a2ui.js"`, 1)))
+	base := serve(t, autoModePage(` window.__a2uiTestHooks = {channelDelay: 50};`))
 	ctx := openRenderer(t, base, "")
 	if got := evalJSON(ctx, `A2UI.mode`); got != `"worker"` {
 		t.Fatalf("A2UI.mode = %s, want \"worker\"", got)
@@ -112,21 +116,21 @@ func TestWorkerEchoChannel(t *testing.T) {
   mo.observe(root, {subtree: true, characterData: true, childList: true});
   // Odd values come from input events in the Count field: their frames go through the
   // channel (held back 50 ms). Even ones come from the agent: posted, they get there first.
+  // One value per animation frame, so that each gets a frame of its own.
   const input = T.qa("host", "input")[1];
-  const t0 = performance.now();
-  for (let n = 1; performance.now() - t0 < 300 || n <= 100; n++) {
+  const last = 60;
+  for (let n = 1; n <= last; n++) {
     if (n % 2 === 1) {
       input.value = String(n);
       input.dispatchEvent(new Event("input", {bubbles: true, composed: true}));
     } else {
       r.process(JSON.stringify({version: "v0.9", updateDataModel: {surfaceId: "w", path: "/n", value: String(n)}}) + "\n");
     }
-    await new Promise((res) => setTimeout(res, 4));
-    window.__last = n;
+    await new Promise((res) => requestAnimationFrame(res));
   }
   await r.flush();
   mo.disconnect();
-  return {seen: seen.map(Number), last: window.__last, shown: Number(count())};
+  return {seen: seen.map(Number), last, shown: Number(count())};
 })()`)
 	var got struct {
 		Seen        []int

@@ -342,8 +342,9 @@ func (s *summary) printOutput(lines []string) {
 	}
 }
 
-// skipReason is the text a skipped test logged, on one line.
-func skipReason(lines []string) string {
+// logged returns what a test logged: its output lines trimmed, without empty lines and
+// the --- lines of the test framework.
+func logged(lines []string) []string {
 	var parts []string
 	for _, l := range lines {
 		l = strings.TrimSpace(l)
@@ -352,6 +353,12 @@ func skipReason(lines []string) string {
 		}
 		parts = append(parts, l)
 	}
+	return parts
+}
+
+// skipReason is the text a skipped test logged, on one line.
+func skipReason(lines []string) string {
+	parts := logged(lines)
 	if len(parts) == 0 {
 		return "(no reason given)"
 	}
@@ -455,18 +462,16 @@ func (s *summary) finish() bool {
 	return s.failed == 0
 }
 
-// firstWords is ": " and the first line a failed test logged that is not a --- line,
-// cut to 160 bytes; "" when it logged none.
+// firstWords is ": " and the first line a failed test logged, cut to 160 runes; ""
+// when it logged none.
 func firstWords(lines []string) string {
-	for _, l := range lines {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "--- ") {
-			continue
-		}
-		if len(l) > 160 {
-			l = l[:160] + "…"
-		}
-		return ": " + l
+	parts := logged(lines)
+	if len(parts) == 0 {
+		return ""
 	}
-	return ""
+	l := []rune(parts[0])
+	if len(l) > 160 {
+		return ": " + string(l[:160]) + "…"
+	}
+	return ": " + parts[0]
 }
