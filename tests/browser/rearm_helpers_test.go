@@ -40,16 +40,18 @@ func trackClicks(ctx context.Context) {
 // + clickSlackMS after one. No window of the renderer started later than now, so with
 // after = rearmMS + clickSlackMS the click is past every one; with 0 it is as soon as
 // possible (a click stamped before the last accepted one is no double click either).
-// It is 0 when that is simply now: the browser then stamps the click as it dispatches
-// it (a stamp taken now would be stale by then: a change the page makes in between, say
-// a Button's action, would come after the click).
+// A stamp comes back as the event's timeStamp rounded (to 0.1 ms), so a click less than
+// 1 ms before another counts as on it (two clicks pushed to one window's end would
+// otherwise make a double click). It is 0 when that is simply now: the browser then
+// stamps the click as it dispatches it (a stamp taken now would be stale by then: a
+// change the page makes in between, say a Button's action, would come after the click).
 func clickStamp(ctx context.Context, after int) input.TimeSinceEpoch {
 	tabOf(ctx).t.Helper()
 	ms := evalJS[float64](ctx, `(() => {
 		const now = performance.now();
 		let t = now + `+strconv.Itoa(after)+`;
 		for (const c of (window.__clicks || []).slice().sort((a, b) => a - b)) {
-			if (t >= c && t < c + `+strconv.Itoa(clickDebounceMS+clickSlackMS)+`) t = c + `+strconv.Itoa(clickDebounceMS+clickSlackMS)+`;
+			if (t > c - 1 && t < c + `+strconv.Itoa(clickDebounceMS+clickSlackMS)+`) t = c + `+strconv.Itoa(clickDebounceMS+clickSlackMS)+`;
 		}
 		return t === now ? 0 : performance.timeOrigin + t;
 	})()`)
