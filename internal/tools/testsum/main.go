@@ -7,14 +7,16 @@
 //
 //	N passed, N failed, N skipped
 //
-// Every command runs (with bash -c), all at once, each to its end whatever the others
-// do; testsum exits 1 when a test or package failed or a command exited non-zero. A
+// Every command runs (with bash -c), each to its end whatever the others do; testsum
+// exits 1 when a test or package failed or a command exited non-zero. The commands run
+// all at once, in stages when an argument is --then: the commands after it start when
+// those before it have ended (a stage that saturates the CPU runs alone). A
 // command ending in a shell comment, `... # wasm`, has that label on its package lines
 // (two commands may test the same package, e.g. on the host and as GOOS=js). Lines a
 // command prints that are not events (vet, a build) go through as they are. `make test`
 // uses it.
 //
-//	testsum [-each REGEXP] [-quiet DURATION] CMD...
+//	testsum [-each REGEXP] [-quiet DURATION] CMD... [--then CMD...]...
 package main
 
 import (
@@ -26,6 +28,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -37,7 +40,7 @@ func main() {
 	quiet := flag.Duration("quiet", 10*time.Second, "print a progress line after this long without output")
 	flag.Parse()
 	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: testsum [-each REGEXP] [-quiet DURATION] CMD...")
+		fmt.Fprintln(os.Stderr, "usage: testsum [-each REGEXP] [-quiet DURATION] CMD... [--then CMD...]...")
 		os.Exit(2)
 	}
 	s := newSummary(os.Stdout)
@@ -50,7 +53,7 @@ func main() {
 		s.each = re
 	}
 	stop := s.heartbeat(*quiet)
-	ok := s.runAll(flag.Args())
+	ok := s.runStages(flag.Args())
 	stop()
 	if !s.finish() || !ok {
 		os.Exit(1)
@@ -138,6 +141,35 @@ func (st *stream) pkg(name string) *pkgState {
 		st.pkgs[name] = p
 	}
 	return p
+}
+
+// runStages runs the stages of args (commands separated by --then) one after another,
+// each with runAll, whatever the stages before it did; it reports whether all succeeded.
+func (s *summary) runStages(args []string) bool {
+	ok := true
+	for _, stage := range stages(args) {
+		if !s.runAll(stage) {
+			ok = false
+		}
+	}
+	return ok
+}
+
+// stages splits args at each --then; empty stages are dropped.
+func stages(args []string) [][]string {
+	var out [][]string
+	var cur []string
+	for _, a := range append(slices.Clip(args), "--then") {
+		if a != "--then" {
+			cur = append(cur, a)
+			continue
+		}
+		if len(cur) > 0 {
+			out = append(out, cur)
+		}
+		cur = nil
+	}
+	return out
 }
 
 // runAll runs the commands side by side (run) and reports whether every one exited 0.

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -177,4 +179,53 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// TestStages: --then splits the commands into stages, empty ones dropped.
+func TestStages(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"a", "b"}, `[["a","b"]]`},
+		{[]string{"a", "--then", "b", "c"}, `[["a"],["b","c"]]`},
+		{[]string{"--then", "a", "--then", "--then", "b", "--then"}, `[["a"],["b"]]`},
+		{nil, `null`},
+	} {
+		got, _ := json.Marshal(stages(tc.args))
+		if string(got) != tc.want {
+			t.Errorf("stages(%q) = %s, want %s", tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestRunStagesInOrder: a stage starts when the one before it has ended (the second
+// stage's command fails unless the first stage's has finished; the first fails if the
+// second already ran), and a failing stage does not stop the next.
+func TestRunStagesInOrder(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	s := newSummary(&out)
+	ok := s.runStages([]string{
+		"[[ ! -f " + dir + "/two ]] && touch " + dir + "/one && cat testdata/passing.json # host",
+		"exit 3",
+		"--then",
+		"[[ -f " + dir + "/one ]] && touch " + dir + "/two && cat testdata/passing.json # wasm",
+	})
+	if ok {
+		t.Errorf("runStages = true with a command exiting 3")
+	}
+	got := out.String()
+	for _, want := range []string{
+		"ok   tsx/a [host] (1 passed, 1 skipped) 0.0s\n",
+		"ok   tsx/a [wasm] (1 passed, 1 skipped) 0.0s\n",
+		"FAIL exit 3: exit status 3\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+	if _, err := os.Stat(dir + "/two"); err != nil {
+		t.Errorf("the second stage did not run after the first: %v", err)
+	}
 }
