@@ -19,8 +19,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -175,9 +177,9 @@ func newTab(t testing.TB, opts ...TabOption) context.Context {
 
 // The tabs of finished tests are kept for the next ones: a new tab (its own window)
 // costs Chromium about 0.25 s of CPU, a navigation to about:blank a fraction of that.
-// A test gets a tab at about:blank, without emulated media, the pointer at the page's
-// corner, and a listener that reports to that test only; the tab of a failed test (or
-// one that does not come back to about:blank) is closed instead.
+// A test gets a tab at about:blank, without emulated media or the Network domain, the
+// pointer at the page's corner, and a listener that reports to that test only; the tab
+// of a failed test (or one that does not come back to about:blank) is closed instead.
 var tabPool struct {
 	mu   sync.Mutex
 	free map[string][]*poolTab // by the tab's modeScript
@@ -218,6 +220,13 @@ func takeTab(bctx context.Context) (*poolTab, error) {
 		cancel()
 		return nil, err
 	}
+	// chromedp enables the Network domain, and DevTools then copies every response body
+	// the page receives (a2ui.js, and a2ui.wasm in main mode: about 0.1 CPU-s a load).
+	// Off, as for a visitor; a test that watches requests turns it on (watchNetwork).
+	if _, err := chromedp.Call(cctx, network.Disable, cdp.Empty{}); err != nil {
+		cancel()
+		return nil, err
+	}
 	if mode != "" {
 		if _, err := chromedp.Call(cctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: mode}); err != nil {
 			cancel()
@@ -233,6 +242,9 @@ func putTab(pt *poolTab, keep bool) {
 	if keep {
 		ctx, cancel := context.WithTimeout(pt.ctx, 10*time.Second)
 		err := chromedp.Do(ctx, chromedp.Navigate("about:blank"))
+		if err == nil {
+			_, err = chromedp.Call(ctx, network.Disable, cdp.Empty{})
+		}
 		if err == nil {
 			_, err = chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{}})
 		}

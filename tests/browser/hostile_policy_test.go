@@ -77,7 +77,8 @@ func (c *counter) paths() []string {
 	return append([]string(nil), c.got...)
 }
 
-// netLog records the URL of every request the tab sends.
+// netLog records the URL of every request the tab sends (watchNetwork turns the
+// tab's Network domain on: the harness keeps it off).
 type netLog struct {
 	mu   sync.Mutex
 	urls []string
@@ -93,6 +94,9 @@ func watchNetwork(t *testing.T, ctx context.Context) *netLog {
 			nl.mu.Unlock()
 		}
 	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 		t.Fatal(err)
 	}
 	return nl
