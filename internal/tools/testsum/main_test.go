@@ -128,15 +128,7 @@ func TestRunAllSideBySide(t *testing.T) {
 		t.Errorf("finish() = true after a failed command")
 	}
 	got := out.String()
-	for _, want := range []string{
-		"ok   tsx/a [host] (1 passed, 1 skipped) 0.0s\n",
-		"ok   tsx/a [wasm] (1 passed, 1 skipped) 0.0s\n",
-		"FAIL exit 2: exit status 2\n",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("output lacks %q:\n%s", want, got)
-		}
-	}
+	wantLabelled(t, got, "FAIL exit 2: exit status 2\n")
 	if !strings.HasSuffix(got, "\n2 passed, 1 failed, 2 skipped\n") {
 		t.Errorf("summary line: %q", got)
 	}
@@ -216,16 +208,22 @@ func TestRunStagesInOrder(t *testing.T) {
 		t.Errorf("runStages = true with a command exiting 3")
 	}
 	got := out.String()
-	for _, want := range []string{
+	wantLabelled(t, got, "FAIL exit 3: exit status 3\n")
+	if _, err := os.Stat(dir + "/two"); err != nil {
+		t.Errorf("the second stage did not run after the first: %v", err)
+	}
+}
+
+// wantLabelled checks that got has the passing stream's package line under both labels,
+// host and wasm, and each of more.
+func wantLabelled(t *testing.T, got string, more ...string) {
+	t.Helper()
+	for _, want := range append([]string{
 		"ok   tsx/a [host] (1 passed, 1 skipped) 0.0s\n",
 		"ok   tsx/a [wasm] (1 passed, 1 skipped) 0.0s\n",
-		"FAIL exit 3: exit status 3\n",
-	} {
+	}, more...) {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
 		}
-	}
-	if _, err := os.Stat(dir + "/two"); err != nil {
-		t.Errorf("the second stage did not run after the first: %v", err)
 	}
 }
