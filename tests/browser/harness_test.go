@@ -248,9 +248,6 @@ func putTab(pt *poolTab, keep bool) {
 		ctx, cancel := context.WithTimeout(pt.ctx, 10*time.Second)
 		err := chromedp.Do(ctx, chromedp.Navigate("about:blank"))
 		if err == nil {
-			_, err = chromedp.Call(ctx, network.Disable, cdp.Empty{})
-		}
-		if err == nil {
 			_, err = chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{}})
 		}
 		if err == nil {

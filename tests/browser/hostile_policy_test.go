@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
@@ -78,7 +79,7 @@ func (c *counter) paths() []string {
 }
 
 // netLog records the URL of every request the tab sends (watchNetwork turns the
-// tab's Network domain on: the harness keeps it off).
+// tab's Network domain on while the test runs: the harness keeps it off).
 type netLog struct {
 	mu   sync.Mutex
 	urls []string
@@ -99,6 +100,8 @@ func watchNetwork(t *testing.T, ctx context.Context) *netLog {
 	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 		t.Fatal(err)
 	}
+	// Off again before the tab goes back to the pool (this cleanup runs before newTab's).
+	t.Cleanup(func() { _, _ = chromedp.Call(ctx, network.Disable, cdp.Empty{}) })
 	return nl
 }
 
