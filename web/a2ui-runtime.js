@@ -33,8 +33,9 @@
 //                             its memory (web/a2ui.js). An input event then goes to
 //                             x.input(hostIndex, nodeId, flags, timeStamp, valueBytes), the
 //                             value UTF-8 in Go's buffer, and to fn only when Go declines.
-//                             x.warm (optional, the export a2uiWarm) is called once in
-//                             idle time after the first op batch (warmSoon).
+//                             x.warm (optional: the export a2uiWarm, or in worker mode a
+//                             message asking the worker for it; with or without input) is
+//                             called once in idle time after the first op batch (warmSoon).
 //     factory(tag, fn)        register the factory of a page-defined component: an ELEM op
 //                             with ns 3 and this tag (it starts with "a2ui-factory-")
 //                             calls fn() for the element (catalog/host, A2UI.defineCatalog).
@@ -97,6 +98,7 @@
   // The typing fast path (setInput): Go's wasm exports a2uiInput and a2uiInputBuf and its
   // memory, or null (then every event goes through onEvent).
   let fast = null;
+  let warmFn = null; // setInput's warm
   const utf8enc = typeof TextEncoder === "function" ? new TextEncoder() : null;
 
   // fastInput hands an input event to Go's export, the value written into Go's buffer:
@@ -140,15 +142,15 @@
   const idle = typeof requestIdleCallback === "function" ?
     (f) => requestIdleCallback(f) : (f) => setTimeout(() => f(null), 250);
   function warmSoon() {
-    if (warmState !== 0 || !fast || !fast.warm) return;
+    if (warmState !== 0 || !warmFn) return;
     warmState = 1;
     stats.firstBatchAt = performance.now();
-    const f = fast;
+    const f = warmFn;
     let tries = 0;
     const step = (deadline) => {
-      if (fast !== f) { warmState = 0; return; } // the instance died: its successor warms
+      if (warmFn !== f) { warmState = 0; return; } // the instance died: its successor warms
       if (deadline && deadline.timeRemaining() < WARM_IDLE_MS && ++tries < WARM_TRIES) { idle(step); return; }
-      const answer = f.warm();
+      const answer = f();
       if (answer === 0 && ++tries < 2 * WARM_TRIES) { idle(step); return; }
       warmState = 2;
       stats.warmedAt = performance.now();
@@ -699,12 +701,14 @@
     // (web/a2ui.js, once main() is up; the functions guarded against a dead instance), or null.
     setInput(x) {
       fast = x && utf8enc && typeof x.input === "function" && typeof x.buf === "function" && x.mem ?
-        { input: x.input, buf: x.buf, mem: x.mem, warm: typeof x.warm === "function" ? x.warm : null, ptr: 0, cap: 0 } : null;
+        { input: x.input, buf: x.buf, mem: x.mem, ptr: 0, cap: 0 } : null;
+      warmFn = x && typeof x.warm === "function" ? x.warm : null;
+      if (warmState === 2) warmState = 0; // a fresh instance: it has not warmed
     },
     factory(tag, fn) {
       if (typeof tag === "string" && tag.startsWith(FACTORY_PREFIX) && typeof fn === "function") factories.set(tag, fn);
     },
-    reset() { for (const name of Array.from(hosts.keys())) detach(name); onEvent = null; fast = null; },
+    reset() { for (const name of Array.from(hosts.keys())) detach(name); onEvent = null; fast = null; warmFn = null; },
     node(name, id) { const h = hosts.get(name); return h ? h.nodes[id] : undefined; },
     rearming(el) { return !!el && rearmingAt(el, performance.now()); },
     stats,

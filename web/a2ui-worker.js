@@ -8,7 +8,7 @@
 //  - each renderer's hooks (emit, host, removeHost, notice, activity, openURL, sendAction,
 //    callFunction, hold/take): posted to the page, which runs its own hooks there.
 // Page → worker messages: {t: "init" | "start" | "module" | "create" | "call" | "fetch" |
-// "event" | "settle" | "restart"}; worker → page: {t: "hello" | "compiled" | "module" |
+// "event" | "settle" | "restart" | "warm"}; worker → page: {t: "hello" | "compiled" | "module" |
 // "up" | "fatal" | "failed" | "ops" | "attach" | "detach" | "hook" | "style" | "settled" |
 // "mirror" | "created" | "marks"}, each numbered (q) and handled in that order (send).
 // Both sides are in this bundle; the protocol is private.
@@ -94,17 +94,10 @@
         opsQueued = true;
         queueMicrotask(() => { opsQueued = false; flushOps(); });
       }
-      if (!warmed && warm) { // the update warm-up (webhost/warm.go), off the page's thread
-        warmed = true;
-        setTimeout(function again(tries) {
-          if (warm && warm() === 0 && (tries | 0) < 40) setTimeout(again, 50, (tries | 0) + 1);
-          else setTimeout(postStats, 0);
-        }, 50, 0);
-      }
       return null; // the page reports a batch it rejects
     },
     setEventHandler(fn) { onEvent = typeof fn === "function" ? fn : null; },
-    setInput(x) { warm = x && typeof x.warm === "function" ? x.warm : null; },
+    setInput(x) { warm = x && typeof x.warm === "function" ? x.warm : null; warmed = false; },
     factory() {},
     reset() { onEvent = null; warm = null; },
   });
@@ -382,6 +375,14 @@
         else p.reject(new Error(msg.error || "rejected"));
         return;
       }
+      case "warm": // the page is idle after its first frame (a2ui-runtime.js, warmSoon)
+        if (warmed || !warm) return;
+        warmed = true;
+        (function again(tries) { // declined while Go is busy: again a little later
+          if (warm && warm() === 0 && tries < 40) setTimeout(again, 50, tries + 1);
+          else setTimeout(postStats, 0);
+        })(0);
+        return;
       case "exitForTest":
         if (current && current.api.exitForTest) current.api.exitForTest();
         return;

@@ -235,6 +235,10 @@
       toWorker({ t: how, testHooks: !!hooks, channelDelay: (hooks && Number(hooks.channelDelay)) || 0 });
     });
     window.__a2uiRuntime.setEventHandler(workerEvents);
+    // The update warm-up (webhost/warm.go) runs in the worker when this page is idle after
+    // its first op batch, as in main-thread mode: not while the page lays out and paints
+    // that batch, which would share the machine's cores with it.
+    window.__a2uiRuntime.setInput({ warm: () => { toWorker({ t: "warm" }); return 1; } });
     e.create = (hooks, options) => new Promise((resolve) => {
       const m = ++nextId;
       const w = { hooks, hosts: new Map(), x: { models: {}, surfaces: "[]", caps: "" }, created: null };

@@ -7,14 +7,28 @@ import (
 )
 
 // TestWarmUpdateAfterFirstFrame: the data-update path is warmed (Go's export a2uiWarm,
-// render.WarmUpdate) once, in idle time after the first op batch and not before it; the
-// warm-up changes nothing on the page, and the agent's updates still reach the DOM.
+// render.WarmUpdate) once, in the page's idle time after the first op batch and not
+// before it, in both modes (in worker mode the page asks the worker then, so that the
+// warm-up does not share the cores with the page's first layout); the warm-up changes
+// nothing on the page, and the agent's updates still reach the DOM.
 func TestWarmUpdateAfterFirstFrame(t *testing.T) {
+	for _, mode := range []string{"main", "worker"} {
+		t.Run(mode, func(t *testing.T) { testWarmUpdate(t, mode) })
+	}
+}
+
+func testWarmUpdate(t *testing.T, mode string) {
 	// Not parallel: it needs idle periods of the renderer process, which the tabs of
 	// parallel tests (one process for all) would take.
 	requireBuilt(t)
-	base := serve(t, rendererPageMain()) // the page's runtime warms in main-thread mode (the worker warms on its own)
-	ctx := openRenderer(t, base, "")
+	route := rendererPageMain()
+	if mode == "worker" {
+		route = autoModePage("")
+	}
+	ctx := openRenderer(t, serve(t, route), "")
+	if got := evalJS[string](ctx, `A2UI.mode`); got != mode {
+		t.Fatalf("A2UI.mode = %q, want %q", got, mode)
+	}
 	// Idle time with no surface: the page's next idle period has come.
 	evalJSON(ctx, `new Promise((r) => requestIdleCallback(() => requestIdleCallback(() => r(true))))`)
 	type state struct {
