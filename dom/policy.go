@@ -103,11 +103,11 @@ func normalizeURL(v string) string {
 }
 
 // AllowedProp reports whether an applier writes a live property of this name: value,
-// checked, indeterminate, open, selectedIndex, and CSS custom properties ("--name", set with
-// style.setProperty on the element; "" removes it).
+// checked, indeterminate, open, selectedIndex, EchoProp, and CSS custom properties
+// ("--name", set with style.setProperty on the element; "" removes it).
 func AllowedProp(name string) bool {
 	switch name {
-	case "value", "checked", "indeterminate", "open", "selectedIndex":
+	case "value", "checked", "indeterminate", "open", "selectedIndex", EchoProp:
 		return true
 	}
 	if len(name) > 2 && name[0] == '-' && name[1] == '-' {
@@ -121,6 +121,17 @@ func AllowedProp(name string) bool {
 	}
 	return false
 }
+
+// EchoProp is the prop of the typing echo: its value is a data path (a JSON Pointer of
+// the surface's data model). On a text control it is the path the control writes as
+// the user types; on an element whose only child is a text node, the path whose value
+// that text shows, verbatim whenever the value is plain (letters, digits and marks in
+// words joined by single spaces: what Markdown and text cleaning leave as they are). An
+// applier that sends the user's input to the engine asynchronously (the worker) shows
+// such a value in the elements of the same path at once, before the engine's answer;
+// the engine's op batches stay authoritative. Not a DOM property: appliers keep it
+// aside, and static HTML leaves it out.
+const EchoProp = "echo"
 
 // PropBool is how appliers read a boolean prop: "" and "false" are false.
 func PropBool(v string) bool { return v != "" && v != "false" }

@@ -44,8 +44,10 @@
 //     rearming(el)            whether a pointer click on el now, a button that appeared
 //                             or changed under the resting pointer, would be refused
 //                             (re-arming; a click is judged by its event's timeStamp)
-//     stats                   {batches, ops, rejected, held; firstBatchAt and warmedAt:
-//                             performance.now() of the first batch and of the warm-up}
+//     echoable(v)             whether the typing echo shows value v (plain: see echo)
+//     stats                   {batches, ops, rejected, held, echoes (text nodes the typing
+//                             echo set); firstBatchAt and warmedAt: performance.now() of
+//                             the first batch and of the warm-up}
 //   }
 //
 // Wiring a surface (what cmd/wasm does for each surface):
@@ -82,6 +84,7 @@
     "nodevalue", "srcdoc", "style", "classname", "classlist", "id", "slot", "part", "attributes",
     "shadowroot", "__proto__", "constructor", "prototype", "dataset", "is"]);
   const FACTORY_PREFIX = "a2ui-factory-";
+  const ECHOK = Symbol("a2ui.echo"); // dom.EchoProp: the data path an element writes or shows
   const HOSTEL = Symbol("a2ui.host"); // page-defined elements: their last host-prop JSON by name
   const factories = new Map();
   const DATA_IMG_RE = /^data:image\/(png|gif|jpeg|webp)[;,]/;
@@ -92,7 +95,7 @@
   const REARM_MS = 500;
   const hosts = new Map();
   const touched = new Set(); // hosts the current batch addressed
-  const stats = { batches: 0, ops: 0, rejected: 0, held: 0 };
+  const stats = { batches: 0, ops: 0, rejected: 0, held: 0, echoes: 0 };
   const utf8 = new TextDecoder();
   let onEvent = null;
   // The typing fast path (setInput): Go's wasm exports a2uiInput and a2uiInputBuf and its
@@ -244,8 +247,71 @@
     if (id !== undefined && h.nodes[id] === n) {
       h.nodes[id] = undefined;
       h.listens[id] = undefined;
+      if (n[ECHOK] !== undefined) h.shows.delete(id);
     }
     for (let c = n.firstChild; c !== null; c = c.nextSibling) free(h, c);
+  }
+
+  // ---- the typing echo (dom.EchoProp) ---------------------------------------------------
+  // When the user's input goes to the engine asynchronously (worker mode, or Go busy),
+  // the elements that show the path a focused text control writes get the typed value at
+  // once, in the input event, if it is plain: letters, digits and marks in words joined by
+  // single spaces (Markdown and Go's text cleaning leave such a value as it is; catalog/basic's
+  // TestEchoPlain holds the two to the same set). While the control keeps focus and holds
+  // a plain value, the engine's text for those elements is that value: its answers to
+  // earlier keystrokes arrive after later ones were shown, and the text never goes back a
+  // keystroke. The user's value is what the engine shows too once it has answered (the
+  // field keeps the user's value while focused, and puts it into the model on blur).
+  // h.shows: node id -> element showing a path; h.typing: path -> the focused control
+  // whose value those elements show, until it loses focus or holds a value not plain.
+  const ECHO_MAX = 256;
+  const ECHO_RE = /^[\p{L}\p{N}\p{M}]+(?: [\p{L}\p{N}\p{M}]+)*$/u;
+  // The letters, digits and marks policy.CleanText drops (policy.Invisible).
+  const ECHO_INVISIBLE_RE = /[\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180D\u180F\u3164\uFFA0]/;
+  const echoable = (v) => v.length <= ECHO_MAX && ECHO_RE.test(v) && !ECHO_INVISIBLE_RE.test(v);
+
+  function echoProp(h, el, path) {
+    const id = el[IDK];
+    if (path === "") {
+      el[ECHOK] = undefined;
+      h.shows.delete(id);
+      return;
+    }
+    el[ECHOK] = path;
+    if (el.localName !== "input" && el.localName !== "textarea") h.shows.set(id, el);
+  }
+
+  // echo shows control c's value v in the host's elements that show path, when c has
+  // focus (the user is typing) and v is plain.
+  function echo(h, c, path, v) {
+    if (!focused(c) || !echoable(v)) {
+      if (h.typing !== null && h.typing.get(path) === c) h.typing.delete(path); // the engine's answers show
+      return;
+    }
+    if (h.typing === null) h.typing = new Map();
+    h.typing.set(path, c);
+    for (const el of h.shows.values()) {
+      if (el[ECHOK] !== path) continue;
+      const t = el.firstChild;
+      if (t === null || t.nodeType !== 3 || t.nextSibling !== null) continue;
+      if (t.data !== v) t.data = v;
+      stats.echoes++;
+    }
+  }
+
+  // echoed returns the text to give text node t for the engine's SETTEXT s: the value
+  // of the control the user is typing into, if t shows its path, else s.
+  function echoed(h, t, s) {
+    const el = t.parentNode;
+    const path = el !== null ? el[ECHOK] : undefined;
+    if (path === undefined) return s;
+    const c = h.typing.get(path);
+    if (c === undefined) return s;
+    if (!c.isConnected || !focused(c) || !echoable(c.value)) {
+      h.typing.delete(path);
+      return s;
+    }
+    return c.value;
   }
 
   // focused: the user owns the control's state while it has focus (an IME composition
@@ -416,7 +482,8 @@
         }
         case 6: { // PROP id name value
           const el = nodeOf(h, uint()), name = str(), value = str();
-          setProp(el, name, value);
+          if (name === "echo") echoProp(h, el, value);
+          else setProp(el, name, value);
           break;
         }
         case 12: { // HOSTPROP id name json
@@ -425,7 +492,9 @@
           break;
         }
         case 7: { // SETTEXT id text
-          const t = nodeOf(h, uint()), s = str();
+          const t = nodeOf(h, uint());
+          let s = str();
+          if (h.typing !== null && h.typing.size > 0) s = echoed(h, t, s);
           if (t.data !== s) {
             t.data = s;
             // The surface is named after its first heading: follow its text.
@@ -654,6 +723,7 @@
       try {
         if (type === "input" && fast !== null && key === "" && !(typeof CustomEvent === "function" && ev instanceof CustomEvent) &&
           fastInput(h.index, id, flags, ev.timeStamp || 0, value)) return;
+        if (type === "input" && n[ECHOK] !== undefined && !ev.isComposing) echo(h, n, n[ECHOK], value);
         const tv = type + " " + value; // a type has no space (delegate)
         if (typeof CustomEvent === "function" && ev instanceof CustomEvent) {
           let detail = "";
@@ -677,7 +747,7 @@
     detach(name);
     const base = +((el.dataset && el.dataset.headingBase) || 1);
     const h = { name, index: index > 0 ? index : ++hostIndex, el, doc: el.ownerDocument, nodes: [], listens: [], types: new Map(),
-      outline: false, headingBase: base >= 0 && base <= 5 ? base : 1 };
+      outline: false, headingBase: base >= 0 && base <= 5 ? base : 1, shows: new Map(), typing: null };
     hosts.set(name, h);
     for (const t of DEFAULT_TYPES) delegate(h, t);
     startTracking();
@@ -711,6 +781,7 @@
     reset() { for (const name of Array.from(hosts.keys())) detach(name); onEvent = null; fast = null; warmFn = null; },
     node(name, id) { const h = hosts.get(name); return h ? h.nodes[id] : undefined; },
     rearming(el) { return !!el && rearmingAt(el, performance.now()); },
+    echoable: (v) => typeof v === "string" && echoable(v),
     stats,
   });
 })();

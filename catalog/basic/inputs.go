@@ -151,6 +151,10 @@ func renderTextField(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 		if !in.Has("validationRegexp") && variant != "date" {
 			echo = b.Typing().Echo(in, input, ptr)
 		}
+		if echo != nil && (variant == "shortText" || variant == "longText") {
+			// The Texts showing ptr may echo the typing (dom.EchoProp).
+			setProp(input, dom.EchoProp, ptr.String())
+		}
 		on(input, "input", b.Handler(func(ev dom.Event) {
 			edited(ev.Value)
 			b.Write(in, ptr, toModel(ev.Value))

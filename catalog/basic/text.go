@@ -13,6 +13,18 @@ import (
 // MarkdownInline), headings shifted below the page's own.
 
 func renderText(b *catalog.Builder, in *catalog.Instance) *dom.Node {
+	n := renderTextNode(b, in)
+	// A Text bound to a path, shown as one text node, tells the applier so
+	// (dom.EchoProp): a field writing that path echoes the user's typing here before the
+	// engine answers (worker mode), if the value is plain, which the Markdown shows as
+	// it is (TestEchoPlain).
+	if ptr, ok := b.BoundPath(in, "text"); ok && len(n.Children) == 1 && n.Children[0].Kind == dom.Text {
+		setProp(n, dom.EchoProp, ptr.String())
+	}
+	return n
+}
+
+func renderTextNode(b *catalog.Builder, in *catalog.Instance) *dom.Node {
 	variant := b.Enum(in, "variant", textVariants...)
 	s := b.String(in, "text")
 	if b.InPhrasing() {
