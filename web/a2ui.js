@@ -132,11 +132,14 @@
       sheet = s;
     }
   };
-  // Parse the stylesheet while the wasm downloads (an idle moment, or within 30 ms: a
-  // load from the HTTP cache has no idle period before the runtime is up), not in the
-  // first mount (3 ms there); a mount before that parses it then.
+  // Parse the stylesheet while the wasm downloads, not in the first mount (3-8 ms there;
+  // a mount before that parses it then): in an idle moment, which worker mode leaves this
+  // thread plenty of while the worker starts and compiles (waiting for one keeps the
+  // parse apart from the tasks that start the worker, and the page's own timers on time);
+  // in main-thread mode within 30 ms, as a load from the HTTP cache has no idle period
+  // before the runtime is up.
   if (window.requestIdleCallback) {
-    requestIdleCallback(() => { try { makeSheet(); } catch (e) { /* adoptStyles falls back */ } }, { timeout: 30 });
+    requestIdleCallback(() => { try { makeSheet(); } catch (e) { /* adoptStyles falls back */ } }, { timeout: worker ? 1000 : 30 });
   }
   function adoptStyles(shadow) {
     try {
