@@ -179,8 +179,26 @@
         const out = mirror(m, x, false, false);
         if (out) post(out);
       }
-      postStats();
+      statsSoon();
     }, 0);
+  }
+  // statsSoon posts the counters, or while the user is typing or clicking, once the
+  // input has paused for STATS_QUIET_MS: reading them (a call into Go) and a message per
+  // keystroke cost the page's next keystroke a millisecond on 2 cores. A flush, a
+  // stream's end and the start post them at once.
+  const STATS_QUIET_MS = 100;
+  let lastInput = -Infinity, statsTimer = 0;
+  function statsSoon() {
+    if (statsTimer !== 0) return;
+    const wait = lastInput + STATS_QUIET_MS - performance.now();
+    if (wait <= 0) {
+      postStats();
+      return;
+    }
+    statsTimer = setTimeout(() => {
+      statsTimer = 0;
+      statsSoon();
+    }, wait);
   }
   let lastStats = "";
   // postStats sends Go's counters (__a2uiGo.stats(): tests and the bench read them on the
@@ -360,6 +378,7 @@
         return;
       case "event": {
         fast = true;
+        lastInput = performance.now();
         const a = msg.a;
         if (a[3] > 0) a[3] += clockShift;
         if ((a[2] & 1) === 0 && /^(click|keydown|submit|change) /.test(a[4])) armedAt = performance.now();
