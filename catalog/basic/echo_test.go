@@ -96,7 +96,7 @@ func TestEchoPlain(t *testing.T) {
 }
 
 // TestEchoPlainTable: testdata/echo_plain.json, the values the page echoes and does not
-// (tests/browser's TestTypingEchoPlainSet holds web/a2ui-runtime.js to the same table):
+// (tests/browser's TestTypingEcho holds web/a2ui-runtime.js to the same table):
 // Markdown and text cleaning would show the rejected ones otherwise, or the rule is
 // simpler than Markdown.
 func TestEchoPlainTable(t *testing.T) {

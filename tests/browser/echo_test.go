@@ -14,7 +14,8 @@ import (
 // web/a2ui-runtime.js echo), when the value is plain; the worker's answers, held back
 // 50 ms here (a test hook), arrive after later keystrokes were shown and never take the
 // Text back a keystroke. A value that is not plain (a trailing space, a period) is not
-// echoed: the Text shows what the engine renders.
+// echoed: the Text shows what the engine renders. The page's test of a plain value
+// answers catalog/basic/testdata/echo_plain.json as Go's does.
 func TestTypingEcho(t *testing.T) {
 	t.Parallel()
 	requireBuilt(t)
@@ -80,16 +81,10 @@ func TestTypingEcho(t *testing.T) {
 	if got := evalJSON(ctx, `T.rr("host").dataModel("w")`); got != `{"name":"Ada Lovelace."}` {
 		t.Errorf("dataModel() = %s", got)
 	}
-}
 
-// TestTypingEchoPlainSet: the page's test of a plain value (web/a2ui-runtime.js,
-// echoable) answers catalog/basic/testdata/echo_plain.json as catalog/basic's
-// TestEchoPlainTable holds Go's copy to, and TestEchoPlain holds the Text component to
-// show every plain value verbatim.
-func TestTypingEchoPlainSet(t *testing.T) {
-	t.Parallel()
-	requireBuilt(t)
-	ctx := openRenderer(t, serve(t, rendererPage()), "")
+	// The page's test of a plain value (echoable) answers the table that catalog/basic's
+	// TestEchoPlainTable holds Go's copy to; TestEchoPlain holds the Text component to
+	// show every plain value verbatim.
 	b, err := os.ReadFile(repoPath(t, "catalog/basic/testdata/echo_plain.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -98,10 +93,13 @@ func TestTypingEchoPlainSet(t *testing.T) {
 	if err := json.Unmarshal(b, &cases); err != nil || len(cases) < 20 {
 		t.Fatalf("catalog/basic/testdata/echo_plain.json: %d cases, %v", len(cases), err)
 	}
-	for _, c := range cases {
-		v, want := c[0].(string), c[1].(bool)
-		if got := evalJS[bool](ctx, `__a2uiRuntime.echoable(`+jsString(v)+`)`); got != want {
-			t.Errorf("echoable(%q) = %v, want %v", v, got, want)
+	var got []bool
+	if err := json.Unmarshal([]byte(evalJSON(ctx, `(`+string(b)+`).map((c) => __a2uiRuntime.echoable(c[0]))`)), &got); err != nil || len(got) != len(cases) {
+		t.Fatalf("echoable over the table: %v (%d answers)", err, len(got))
+	}
+	for i, c := range cases {
+		if want := c[1].(bool); got[i] != want {
+			t.Errorf("echoable(%q) = %v, want %v", c[0], got[i], want)
 		}
 	}
 }
