@@ -18,13 +18,7 @@ import (
 // answers catalog/basic/testdata/echo_plain.json as Go's does.
 func TestTypingEcho(t *testing.T) {
 	t.Parallel()
-	requireBuilt(t)
-	base := serve(t, autoModePage(` window.__a2uiTestHooks = {channelDelay: 50};`))
-	ctx := openRenderer(t, base, "")
-	if got := evalJSON(ctx, `A2UI.mode`); got != `"worker"` {
-		t.Fatalf("A2UI.mode = %s, want \"worker\"", got)
-	}
-	process(ctx, "host", workerForm)
+	ctx := openSlowChannelForm(t)
 	evalJSON(ctx, `(() => {
   const input = T.q("host", "input"), text = T.qa("host", ".a2ui-text")[0];
   window.inInput = []; window.shown = [text.textContent];

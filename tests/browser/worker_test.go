@@ -81,6 +81,20 @@ func TestWorkerMode(t *testing.T) {
 	}
 }
 
+// openSlowChannelForm opens a renderer page in worker mode with the worker's channel
+// messages held back 50 ms (a test hook: web/a2ui-worker.js, send) and workerForm in it.
+func openSlowChannelForm(t *testing.T) context.Context {
+	t.Helper()
+	requireBuilt(t)
+	base := serve(t, autoModePage(` window.__a2uiTestHooks = {channelDelay: 50};`))
+	ctx := openRenderer(t, base, "")
+	if got := evalJSON(ctx, `A2UI.mode`); got != `"worker"` {
+		t.Fatalf("A2UI.mode = %s, want \"worker\"", got)
+	}
+	process(ctx, "host", workerForm)
+	return ctx
+}
+
 // TestWorkerEchoChannel: in worker mode a keystroke's echo comes through the page's
 // BroadcastChannel (Chromium holds a worker's posted messages back until the frame after
 // a key; web/a2ui-worker.js, send), and the worker's messages are applied in the order it
@@ -90,13 +104,7 @@ func TestWorkerMode(t *testing.T) {
 // rises, never going back.
 func TestWorkerEchoChannel(t *testing.T) {
 	t.Parallel()
-	requireBuilt(t)
-	base := serve(t, autoModePage(` window.__a2uiTestHooks = {channelDelay: 50};`))
-	ctx := openRenderer(t, base, "")
-	if got := evalJSON(ctx, `A2UI.mode`); got != `"worker"` {
-		t.Fatalf("A2UI.mode = %s, want \"worker\"", got)
-	}
-	process(ctx, "host", workerForm)
+	ctx := openSlowChannelForm(t)
 	processLines(ctx, "host", `{"version":"v0.9","updateComponents":{"surfaceId":"w","components":[`+
 		`{"id":"root","component":"Column","children":["name","echo","go","count-in","count"]},`+
 		`{"id":"count-in","component":"TextField","label":"Count","value":{"path":"/n"}},{"id":"count","component":"Text","text":{"path":"/n"}}]}}`,
