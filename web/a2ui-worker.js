@@ -57,10 +57,9 @@
   // The batches Go applies in one task leave in one message at the task's end; the
   // mirrors of the models they show follow in messages of their own, so the page applies
   // the batches while the models are serialized (a 1,000-row model: 1-4 ms).
-  let ops = [], opsQueued = false, lastWork = -Infinity;
+  let ops = [], opsQueued = false;
   function flushOps() {
     if (ops.length === 0) return;
-    lastWork = performance.now();
     const list = ops;
     ops = [];
     send({ t: "ops", b: list }, list.map((u) => u.buffer));
@@ -375,7 +374,6 @@
         return;
       }
       case "call":
-        lastWork = performance.now();
         if (current) call(msg); // marks the renderer: what it changed, even without an op batch
         return;
       case "event": {
@@ -399,11 +397,8 @@
       case "warm": // the page is idle after its first frame (a2ui-runtime.js, warmSoon)
         if (warmed || !warm) return;
         warmed = true;
-        (function again(tries) {
-          // Not while the engine is at work (a payload came or a batch left in the last
-          // 50 ms), and declined while Go is busy: again a little later.
-          const busy = performance.now() - lastWork < 50;
-          if (warm && (busy || warm() === 0) && tries < 40) setTimeout(again, 50, tries + 1);
+        (function again(tries) { // declined while Go is busy: again a little later
+          if (warm && warm() === 0 && tries < 40) setTimeout(again, 50, tries + 1);
           else setTimeout(postStats, 0);
         })(0);
         return;
