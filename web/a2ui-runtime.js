@@ -247,7 +247,7 @@
     if (id !== undefined && h.nodes[id] === n) {
       h.nodes[id] = undefined;
       h.listens[id] = undefined;
-      if (n[ECHOK] !== undefined) h.shows.delete(id);
+      if (h.shows.size > 0 && n[ECHOK] !== undefined) unshow(h, n);
     }
     for (let c = n.firstChild; c !== null; c = c.nextSibling) free(h, c);
   }
@@ -262,7 +262,7 @@
   // earlier keystrokes arrive after later ones were shown, and the text never goes back a
   // keystroke. The user's value is what the engine shows too once it has answered (the
   // field keeps the user's value while focused, and puts it into the model on blur).
-  // h.shows: node id -> element showing a path; h.typing: path -> the focused control
+  // h.shows: path -> the elements showing it; h.typing: path -> the focused control
   // whose value those elements show, until it loses focus or holds a value not plain.
   const ECHO_MAX = 256;
   const ECHO_RE = /^[\p{L}\p{N}\p{M}]+(?: [\p{L}\p{N}\p{M}]+)*$/u;
@@ -271,14 +271,18 @@
   const echoable = (v) => v.length <= ECHO_MAX && ECHO_RE.test(v) && !ECHO_INVISIBLE_RE.test(v);
 
   function echoProp(h, el, path) {
-    const id = el[IDK];
-    if (path === "") {
-      el[ECHOK] = undefined;
-      h.shows.delete(id);
-      return;
-    }
-    el[ECHOK] = path;
-    if (el.localName !== "input" && el.localName !== "textarea") h.shows.set(id, el);
+    if (el[ECHOK] !== undefined) unshow(h, el);
+    el[ECHOK] = path === "" ? undefined : path;
+    if (path === "" || el.localName === "input" || el.localName === "textarea") return;
+    let set = h.shows.get(path);
+    if (set === undefined) h.shows.set(path, set = new Set());
+    set.add(el);
+  }
+
+  // unshow takes el out of the elements showing its path.
+  function unshow(h, el) {
+    const set = h.shows.get(el[ECHOK]);
+    if (set !== undefined && set.delete(el) && set.size === 0) h.shows.delete(el[ECHOK]);
   }
 
   // echo shows control c's value v in the host's elements that show path, when c has
@@ -290,8 +294,9 @@
     }
     if (h.typing === null) h.typing = new Map();
     h.typing.set(path, c);
-    for (const el of h.shows.values()) {
-      if (el[ECHOK] !== path) continue;
+    const set = h.shows.get(path);
+    if (set === undefined) return;
+    for (const el of set) {
       const t = el.firstChild;
       if (t === null || t.nodeType !== 3 || t.nextSibling !== null) continue;
       if (t.data !== v) t.data = v;
