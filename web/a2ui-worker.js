@@ -10,7 +10,8 @@
 // Page → worker messages: {t: "init" | "start" | "module" | "create" | "call" | "fetch" |
 // "event" | "settle" | "restart" | "warm"}; worker → page: {t: "hello" | "compiled" | "module" |
 // "up" | "fatal" | "failed" | "ops" | "attach" | "detach" | "hook" | "style" | "settled" |
-// "mirror" | "created" | "marks"}, each numbered (q) and handled in that order (send).
+// "mirror" | "created" | "marks" | "batch" (a task's messages, in order: flushOps)}, each
+// numbered (q) and handled in that order (send).
 // Both sides are in this bundle; the protocol is private.
 // Page functions are synchronous and run on the page's thread: a page that declares
 // them before the engine starts gets main-thread mode (web/a2ui.js); in worker mode a
@@ -21,9 +22,13 @@
   if (globalThis.__a2uiRuntime) return;
   const engine = globalThis.__a2uiEngine;
   const scope = /** @type {any} */ (globalThis); // a DedicatedWorkerGlobalScope
+  // post queues m for the page: the messages of one task leave together at its end
+  // (endSoon), so the page handles them in one task of its own.
   const post = (m, transfer) => {
-    flushOps();
-    send(m, transfer);
+    takeOps();
+    outbox.push(m);
+    if (transfer) for (const b of transfer) outTransfer.push(b);
+    endSoon();
   };
 
   // ---- to the page -------------------------------------------------------------------
@@ -54,20 +59,39 @@
   }
 
   // ---- op batches --------------------------------------------------------------------
-  // The batches Go applies in one task leave in one message at the task's end; the
-  // mirrors of the models they show follow in messages of their own, so the page applies
-  // the batches while the models are serialized (a 1,000-row model: 1-4 ms).
-  let ops = [], opsQueued = false;
-  function flushOps() {
+  // What one task of the worker sends the page leaves in one message at the task's end:
+  // its op batches and hook messages in order, then the mirrors of the renderers that
+  // changed (a large model follows in a message of its own: see mirror). The page handles
+  // that message in one task, so the DOM it shows and surfaces() and dataModel() agree
+  // whenever the page's own code runs (TestMirrorKeepsUpWithTheDOM).
+  let ops = [], outbox = [], outTransfer = [], endQueued = false;
+  // takeOps moves the batches Go applied so far into the outbox, as one "ops" message.
+  function takeOps() {
     if (ops.length === 0) return;
-    const list = ops;
+    outbox.push({ t: "ops", b: ops });
+    for (const u of ops) outTransfer.push(u.buffer);
     ops = [];
-    send({ t: "ops", b: list }, list.map((u) => u.buffer));
+  }
+  // flushOps sends the outbox with the mirrors of the renderers that changed.
+  function flushOps() {
+    takeOps();
     for (const [m, x] of rs) {
       const out = mirror(m, x, false, true);
-      if (out) send(out);
+      if (out) outbox.push(out);
     }
-    fast = false; // the input's answer has left
+    if (outbox.length === 0) return;
+    const list = outbox, transfer = outTransfer;
+    outbox = [];
+    outTransfer = [];
+    send(list.length === 1 ? list[0] : { t: "batch", list }, transfer);
+    if (list.some((m) => m.t === "ops")) fast = false; // the input's answer has left
+  }
+  // endSoon sends the outbox at the end of the current task: microtasks run once Go has
+  // returned to the event loop.
+  function endSoon() {
+    if (endQueued) return;
+    endQueued = true;
+    queueMicrotask(() => { endQueued = false; flushOps(); });
   }
   let nextIndex = 0;
   let onEvent = null, warm = null, warmed = false;
@@ -90,10 +114,10 @@
     apply(bytes, len) {
       const n = len === undefined ? bytes.length : len;
       ops.push(bytes.slice(0, n));
-      if (!opsQueued) {
-        opsQueued = true;
-        queueMicrotask(() => { opsQueued = false; flushOps(); });
-      }
+      // A batch may show a model the mirror lacks, with or without a frame (Go patches
+      // some updates as they arrive): the task's end reads every renderer's changes.
+      for (const x of rs.values()) x.dirty = true;
+      endSoon();
       return null; // the page reports a batch it rejects
     },
     setEventHandler(fn) { onEvent = typeof fn === "function" ? fn : null; },
@@ -151,19 +175,24 @@
   // the middle of Go's work (a hook's message sends the pending op batch) may be stale.
   const soon = new Set();
   const dirty = (m) => {
+    if (later(m)) endSoon();
+  };
+  // later marks renderer m for mirrorSoon only (a model left for a message of its own).
+  const later = (m) => {
     const x = rs.get(m);
-    if (!x) return;
+    if (!x) return false;
     x.dirty = true;
     soon.add(m);
     mirrorSoon();
+    return true;
   };
 
   // The page's mirror of each renderer: its surfaces, and each surface's data model, so
   // renderer.surfaces() and dataModel() stay synchronous there. A changed model travels
   // in the message of the op batch that shows it (the page's DOM and model agree), unless
-  // it is large (its last serialization took over 2 ms): then it follows in a message of
-  // its own, at most every 4x that cost (a mirror never takes more than a fifth of the
-  // engine's time), and at once when the page flushes.
+  // it is large (its last JSON was over LARGE_CHARS): then it follows in a message of its
+  // own, at most every 4x the time its serialization took (a mirror never takes more than
+  // a fifth of the engine's time), and at once when the page flushes.
   let mirrorQueued = false;
   function mirrorSoon() {
     if (mirrorQueued) return;
@@ -211,9 +240,10 @@
     lastStats = j;
     post({ t: "stats", stats: st });
   }
-  const LARGE_MS = 2;
+  // A model is large when its JSON is (a 1,000-row list: 22 KB, 1-4 ms to serialize).
+  const LARGE_CHARS = 16384;
   // mirror returns the renderer's changes since the last mirror ({t: "mirror", …}) or
-  // null; small: only models that serialize fast (the rest are left for mirrorSoon).
+  // null; small: only models that are not large (the rest are left for mirrorSoon).
   function mirror(m, x, force, small) {
     if (!force && !x.dirty) return null;
     x.dirty = false;
@@ -229,24 +259,26 @@
     const ids = JSON.parse(surfaces);
     for (const id of x.models.keys()) if (!ids.includes(id)) x.models.delete(id);
     const now = performance.now();
-    let later = false;
+    let left = false;
     for (const id of ids) {
       const rev = r.dataModelRev(id);
       let st = x.models.get(id);
       if (st && st.rev === rev) continue;
-      if (!st) x.models.set(id, st = { rev: -1, at: -Infinity, cost: 0 });
-      if (!force && ((small && st.cost > LARGE_MS) || now - st.at < 4 * st.cost)) {
-        later = true;
+      if (!st) x.models.set(id, st = { rev: -1, at: -Infinity, cost: 0, large: false });
+      if (!force && st.large && (small || now - st.at < 4 * st.cost)) {
+        left = true;
         continue;
       }
       const t0 = performance.now();
-      out.models[id] = r.dataModel(id) || null;
+      const json = r.dataModel(id) || null;
+      out.models[id] = json;
       st.cost = performance.now() - t0;
+      st.large = json !== null && json.length > LARGE_CHARS;
       st.at = t0;
       st.rev = rev;
       any = true;
     }
-    if (later) dirty(m);
+    if (left) later(m);
     if (force) {
       const caps = r.capabilities();
       if (caps !== x.caps) {
@@ -316,12 +348,12 @@
         const resp = streams.get(msg.stream) || Promise.reject(new Error("a2ui: no such stream"));
         streams.delete(msg.stream);
         // The model as the stream left it, before connect() resolves on the page.
-        const end = () => { flushOps(); if (rs.get(msg.m) === x) mirrorNow(msg.m, x); };
+        const end = () => { if (rs.get(msg.m) === x) mirrorNow(msg.m, x); };
         r.attach(resp, msg.req).then(() => end(), (e) => { end(); throw e; }).then(...settled(msg.p));
         return;
       }
       case "flush":
-        r.flush().then(() => { flushOps(); if (rs.get(msg.m) === x) mirrorNow(msg.m, x); }).then(...settled(msg.p));
+        r.flush().then(() => { if (rs.get(msg.m) === x) mirrorNow(msg.m, x); }).then(...settled(msg.p));
         return;
       case "addCatalogs": // capabilities follow once Go added them
         r.addCatalogs(msg.s);
@@ -356,7 +388,8 @@
         }, (err) => post({ t: "failed", error: String((err && err.message) || err) }));
         return;
       case "module": // the page runs the engine itself (main-thread mode after all)
-        post({ t: "module", module });
+        flushOps();
+        send({ t: "module", module }); // postMessage: a Module does not cross a BroadcastChannel
         return;
       case "start":
       case "restart":

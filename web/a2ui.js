@@ -315,7 +315,16 @@
   function fromWorker(msg) {
     const rt = window.__a2uiRuntime;
     switch (msg.t) {
-      case "ops": // the models these batches show follow ("mirror")
+      case "batch": // one task's messages of the worker: handled in this one task
+        for (const m of msg.list) {
+          try {
+            fromWorker(m);
+          } catch (err) {
+            queueMicrotask(() => { throw err; }); // reported; the messages after it go on
+          }
+        }
+        return;
+      case "ops":
         for (const b of msg.b) {
           const err = rt.apply(new Uint8Array(b.buffer || b));
           if (err) console.error("a2ui: patch failed: " + err);
