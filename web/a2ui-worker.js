@@ -114,9 +114,6 @@
     apply(bytes, len) {
       const n = len === undefined ? bytes.length : len;
       ops.push(bytes.slice(0, n));
-      // A batch may show a model the mirror lacks, with or without a frame (Go patches
-      // some updates as they arrive): the task's end reads every renderer's changes.
-      for (const x of rs.values()) x.dirty = true;
       endSoon();
       return null; // the page reports a batch it rejects
     },
@@ -174,10 +171,9 @@
   // marked gets one more once the current task is over (mirrorSoon): a mirror taken in
   // the middle of Go's work (a hook's message sends the pending op batch) may be stale.
   const soon = new Set();
-  const dirty = (m) => {
-    if (later(m)) endSoon();
-  };
-  // later marks renderer m for mirrorSoon only (a model left for a message of its own).
+  const dirty = (m) => { later(m); };
+  // later marks renderer m for the mirrors (the end of a task that sends something reads
+  // it; mirrorSoon reads it whatever it changed).
   const later = (m) => {
     const x = rs.get(m);
     if (!x) return false;
