@@ -8,6 +8,7 @@
 //
 // The loader comes first so that the wasm download starts before the other scripts are
 // evaluated. The scripts together must hold the placeholder /*a2ui:css*/"" exactly once.
+// The bundle is ASCII: other characters are written as \u escapes (asciiJS).
 //
 // With -html it writes the MCP App page instead (html.go), one self-contained document:
 //
@@ -22,6 +23,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"unicode/utf8"
 )
 
 // placeholder is where the loader receives the stylesheet.
@@ -81,7 +83,46 @@ func run(cssFile, out string, scripts []string) error {
 			b.WriteByte('\n')
 		}
 	}
-	return writeFile(out, b.Bytes())
+	js, err := asciiJS(b.Bytes())
+	if err != nil {
+		return err
+	}
+	return writeFile(out, js)
+}
+
+// asciiJS writes each non-ASCII character of the script js as the escape \uXXXX, which
+// means the same in a comment, a string, a template or a regular expression. Chromium
+// decodes an ASCII script in its fast path: a worker's importScripts of the bundle took
+// 5.4 ms to decode with a few "…" and "→" in it, 1.2-1.4 ms without (the page streams
+// its scripts off its thread). A character beyond U+FFFF is refused (its escape would be
+// a surrogate pair, which an identifier cannot hold): write it as an escape in the source.
+func asciiJS(js []byte) ([]byte, error) {
+	if !bytes.ContainsFunc(js, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		return js, nil
+	}
+	out := make([]byte, 0, len(js)+64)
+	line := 1
+	for i := 0; i < len(js); {
+		c := js[i]
+		if c < utf8.RuneSelf {
+			if c == '\n' {
+				line++
+			}
+			out = append(out, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(js[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			return nil, fmt.Errorf("line %d: not UTF-8", line)
+		case r > 0xFFFF:
+			return nil, fmt.Errorf("line %d: %U is beyond U+FFFF: write it as an escape", line, r)
+		}
+		out = fmt.Appendf(out, "\\u%04x", r)
+		i += n
+	}
+	return out, nil
 }
 
 // writeFile writes b to out atomically (a temporary file renamed over it), mode 0644.

@@ -84,3 +84,52 @@ func TestRunRefusesWithoutOnePlaceholder(t *testing.T) {
 		t.Errorf("an empty stylesheet was accepted")
 	}
 }
+
+func TestASCIIJS(t *testing.T) {
+	for _, c := range []struct{ in, want, err string }{
+		{in: "var a = 1; // plain\n", want: "var a = 1; // plain\n"},
+		{in: "// a → b\nconst s = \"restarting…\";\n", want: "// a \\u2192 b\nconst s = \"restarting\\u2026\";\n"},
+		{in: "const t = `é${x}ü`; const re = /[à-ÿ]/u;\n", want: "const t = `\\u00e9${x}\\u00fc`; const re = /[\\u00e0-\\u00ff]/u;\n"},
+		{in: "const π = 3;\n", want: "const \\u03c0 = 3;\n"},
+		{in: "ok\nconst s = \"\U0001F600\";\n", err: "line 2: U+1F600 is beyond U+FFFF"},
+		{in: "ok\n\xff\n", err: "line 2: not UTF-8"},
+	} {
+		got, err := asciiJS([]byte(c.in))
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("asciiJS(%q): error %v, want %q", c.in, err, c.err)
+			}
+			continue
+		}
+		if err != nil || string(got) != c.want {
+			t.Errorf("asciiJS(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+	// The escapes mean what the characters did (when Node is there to check).
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return
+	}
+	src := "const s = \"restarting… → ✓ — é\"; const t = `π ${1 + 1} ü`; const re = /^[à-ÿ]+$/u; // ✓ comment\n" +
+		"process.stdout.write(JSON.stringify([s, t, re.test(\"éü\"), re.test(\"e\")]));\n"
+	esc, err := asciiJS([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range esc {
+		if b >= 0x80 {
+			t.Fatalf("not ASCII: %q", esc)
+		}
+	}
+	want, err := exec.Command(node, "-e", src).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	got, err := exec.Command(node, "-e", string(esc)).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("escaped script prints %s, the original %s", got, want)
+	}
+}
