@@ -89,9 +89,9 @@ TESTSUM   := $(TMP)/bin/testsum
 # shq quotes a string for the shell.
 shq = '$(subst ','\'',$(1))'
 TEST_HOST    := $(GOTEST) -json ./...
-# The browser tests: three at a time (on 2 cores, alone, 2026-11-29: 136 s against 149-156
-# at two and 142 at four; a test waits on its page, its server or a stream part of the time).
-TEST_BROWSER := $(GOTEST) -json -count=1 -parallel 3 -timeout 30m -tags browser ./tests/browser/...
+# The browser tests: two at a time (on 2 cores, alone: 142 s and 267 CPU-s against 150 s
+# and 290 at four, 165 s and 253 at one).
+TEST_BROWSER := $(GOTEST) -json -count=1 -parallel 2 -timeout 30m -tags browser ./tests/browser/...
 
 .PHONY: screenshots all build dist compress npm-pack run test test-time test-host test-wasm test-browser test-browser-main vet size size-report bench fuzz clean deps fixtures setup help
 

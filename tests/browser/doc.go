@@ -23,7 +23,7 @@
 // @a2ui/web_core package sources (official examples under
 // /web_core/v0_9/schemas/catalogs/basic/examples/), plus the routes the test adds.
 //
-// Tests run in parallel (make test: three at a time; -parallel 3), except the few that
+// Tests run in parallel (make test: two at a time; -parallel 2), except the few that
 // need the renderer process's idle periods, which run first, alone.
 //
 // Tests do not race the clock: they await events and conditions (waitJS, flush, a
