@@ -1,8 +1,6 @@
 package catalog
 
 import (
-	"time"
-
 	"github.com/a2ui-go/a2ui/internal/engine"
 	"github.com/a2ui-go/a2ui/protocol"
 )
@@ -22,12 +20,13 @@ func (b *Builder) limitAt(id, prop, msg string) {
 }
 
 // pastDeadline reports whether the build ran past env.Deadline (checked every 32
-// instances; once past, every later instance is a notice).
+// instances, from the 32nd: a smaller build is bounded and never fails for time, however
+// late its task started; once past, every later instance is a notice).
 func (b *Builder) pastDeadline() bool {
 	if b.timedOut {
 		return true
 	}
-	if b.instances&31 != 0 {
+	if b.instances&31 != 0 || b.instances == 0 {
 		return false
 	}
 	if b.env.Yield != nil {
@@ -38,7 +37,7 @@ func (b *Builder) pastDeadline() bool {
 	if b.env.Deadline.IsZero() {
 		return false
 	}
-	b.timedOut = time.Now().After(b.env.Deadline)
+	b.timedOut = b.env.Clock().After(b.env.Deadline)
 	return b.timedOut
 }
 

@@ -285,26 +285,34 @@ func bigAndSmall() []byte {
 }
 
 func TestRenderTimeBudgetFailsClosed(t *testing.T) {
-	h := newFakeHost(t)
-	r := New(h, Options{RenderBudget: time.Millisecond, MaxLine: 4 << 20})
-	r.Process(bigAndSmall())
-	r.Frame()
-	if got := h.text("big"); got != "This surface could not be rendered: it took longer than the render time budget" {
-		t.Errorf("big surface = %.200q", got)
-	}
-	if findNode(h, "big", byTagText("button", "Pay")) != nil {
-		t.Errorf("the over-budget surface still has its button")
-	}
-	if got := h.text("small"); got != "probe" {
-		t.Errorf("small surface = %q", got)
-	}
-	errs := h.ofType("a2ui-error")
-	found := false
-	for _, e := range errs {
-		found = found || (strings.Contains(e, `"LIMIT_EXCEEDED"`) && strings.Contains(e, `"big"`) && strings.Contains(e, "time budget"))
-	}
-	if !found {
-		t.Errorf("no LIMIT_EXCEEDED error for the surface: %q", errs)
+	// The clock moves by step each time it is read (the budget is checked every 32
+	// instances, from the 32nd). At 20 µs the 1 ms budget ends after 50 checks, which the
+	// big surface's 10,000 instances pass; at an hour a read, the first check is past it.
+	// The small surface's one instance is never checked: it renders however late.
+	for _, step := range []time.Duration{20 * time.Microsecond, time.Hour} {
+		var clock time.Time
+		tick := func() time.Time { clock = clock.Add(step); return clock }
+		h := newFakeHost(t)
+		r := New(h, Options{RenderBudget: time.Millisecond, MaxLine: 4 << 20, Now: tick})
+		r.Process(bigAndSmall())
+		r.Frame()
+		if got := h.text("big"); got != "This surface could not be rendered: it took longer than the render time budget" {
+			t.Errorf("%v a read: big surface = %.200q", step, got)
+		}
+		if findNode(h, "big", byTagText("button", "Pay")) != nil {
+			t.Errorf("%v a read: the over-budget surface still has its button", step)
+		}
+		if got := h.text("small"); got != "probe" {
+			t.Errorf("%v a read: small surface = %q", step, got)
+		}
+		errs := h.ofType("a2ui-error")
+		found := false
+		for _, e := range errs {
+			found = found || (strings.Contains(e, `"LIMIT_EXCEEDED"`) && strings.Contains(e, `"big"`) && strings.Contains(e, "time budget"))
+		}
+		if !found {
+			t.Errorf("%v a read: no LIMIT_EXCEEDED error for the surface: %q", step, errs)
+		}
 	}
 	// Without a budget the same surface renders in full.
 	h2 := newFakeHost(t)

@@ -47,7 +47,7 @@ func (r *Renderer) deadline() time.Time {
 	if b == 0 {
 		b = DefaultRenderBudget
 	}
-	return time.Now().Add(b)
+	return r.opts.Now().Add(b)
 }
 
 func (r *Renderer) renderSurface(s *surface) {

@@ -106,7 +106,8 @@ type Options struct {
 	MaxFormatOutput int
 	// MaxLine is the byte cap of one JSONL line or SSE event (0: 1 MiB).
 	MaxLine int
-	// Now returns the action timestamp; nil means time.Now.
+	// Now is the renderer's clock: action timestamps, the re-arm delay and the render
+	// time budget (RenderBudget); nil means time.Now.
 	Now func() time.Time
 	// PageClock reads the clock of dom.Event.Time (the page's performance.now(), ms);
 	// with it a Button's re-arm after its action changed is timed by the click's own

@@ -200,9 +200,9 @@ func (r *Renderer) newEnv(id, base string, cat int) *engine.Env {
 	env.PageClock = r.opts.PageClock
 	if y := r.opts.Yield; y != nil {
 		env.Yield = func() time.Duration {
-			t := time.Now()
+			t := r.opts.Now()
 			y()
-			return time.Since(t)
+			return r.opts.Now().Sub(t)
 		}
 	}
 	env.AcceptClick = func(uid string, ev dom.Event) bool { return r.acceptClick(id, uid, ev) }

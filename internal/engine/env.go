@@ -75,7 +75,7 @@ type Env struct {
 	// Deadline moves by that, so the budget counts the build's own time. It must not
 	// touch the surface or the model.
 	Yield func() time.Duration
-	// Now is the clock of the re-arm delay; nil means time.Now.
+	// Now is the clock of the re-arm delay and of Deadline; nil means time.Now.
 	Now func() time.Time
 	// PageClock, when set, reads the clock of dom.Event.Time (the page's
 	// performance.now(), in ms): a Button's re-arm after its action changed is then
