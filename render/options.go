@@ -127,7 +127,8 @@ type Options struct {
 	// RenderBudget bounds the time one surface's build may take in a frame (0:
 	// DefaultRenderBudget, < 0: none). A surface past it fails closed: its content is
 	// replaced by a notice (no control of it stays clickable) and a LIMIT_EXCEEDED
-	// error is reported; the other surfaces keep rendering.
+	// error is reported; the other surfaces keep rendering. It is checked every 32
+	// instances from the 32nd (by Now), so a smaller surface never fails for time.
 	RenderBudget time.Duration
 	// AfterFunc runs f on the UI goroutine after d and returns a function that cancels
 	// it; streams schedule their reconnections with it. nil: streams never reconnect by
