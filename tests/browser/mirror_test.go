@@ -4,6 +4,7 @@ package browser
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -54,11 +55,7 @@ func TestMirrorKeepsUpWithTheDOM(t *testing.T) {
 	}
 	for i, r := range got {
 		for _, id := range r.Shown {
-			found := false
-			for _, s := range r.Surfaces {
-				found = found || s == id
-			}
-			if !found {
+			if !slices.Contains(r.Surfaces, id) {
 				t.Errorf("reading %d: the DOM shows surface %s, surfaces() = %q", i, id, r.Surfaces)
 			}
 			if txt := r.Texts[id]; txt != "" && r.Models[id]["label"] != txt {
@@ -66,11 +63,7 @@ func TestMirrorKeepsUpWithTheDOM(t *testing.T) {
 			}
 		}
 		for _, s := range r.Surfaces {
-			found := false
-			for _, id := range r.Shown {
-				found = found || s == id
-			}
-			if !found {
+			if !slices.Contains(r.Shown, s) {
 				t.Errorf("reading %d: surfaces() = %q lists %s, which the DOM no longer shows", i, r.Surfaces, s)
 			}
 		}
