@@ -167,20 +167,17 @@
 
   // dirty marks renderer m for the mirrors: it rendered a frame, called a hook (a
   // surface created or deleted, a notice), got an event (an input renders in place,
-  // without a frame) or a call. A mirror reads only dirty renderers, and every renderer
-  // marked gets one more once the current task is over (mirrorSoon): a mirror taken in
-  // the middle of Go's work (a hook's message sends the pending op batch) may be stale.
+  // without a frame) or a call, or a large model of it was left out. A mirror reads only
+  // dirty renderers: the end of a task that sends the page something (flushOps), and
+  // once the task is over mirrorSoon, whatever the task sent (a large model, a change
+  // that patched nothing).
   const soon = new Set();
-  const dirty = (m) => { later(m); };
-  // later marks renderer m for the mirrors (the end of a task that sends something reads
-  // it; mirrorSoon reads it whatever it changed).
-  const later = (m) => {
+  const dirty = (m) => {
     const x = rs.get(m);
-    if (!x) return false;
+    if (!x) return;
     x.dirty = true;
     soon.add(m);
     mirrorSoon();
-    return true;
   };
 
   // The page's mirror of each renderer: its surfaces, and each surface's data model, so
@@ -274,7 +271,7 @@
       st.rev = rev;
       any = true;
     }
-    if (left) later(m);
+    if (left) dirty(m);
     if (force) {
       const caps = r.capabilities();
       if (caps !== x.caps) {

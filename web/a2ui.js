@@ -296,14 +296,19 @@
     }
     for (;;) {
       nextQ++;
-      try {
-        fromWorker(msg);
-      } catch (err) {
-        queueMicrotask(() => { throw err; }); // reported; the messages after it go on
-      }
+      deliver(msg);
       msg = early.get(nextQ);
       if (msg === undefined) return;
       early.delete(nextQ);
+    }
+  }
+  // deliver hands msg to fromWorker; an error it throws is reported and the messages
+  // after it go on.
+  function deliver(msg) {
+    try {
+      fromWorker(msg);
+    } catch (err) {
+      queueMicrotask(() => { throw err; });
     }
   }
   function stopWorker() {
@@ -316,13 +321,7 @@
     const rt = window.__a2uiRuntime;
     switch (msg.t) {
       case "batch": // one task's messages of the worker: handled in this one task
-        for (const m of msg.list) {
-          try {
-            fromWorker(m);
-          } catch (err) {
-            queueMicrotask(() => { throw err; }); // reported; the messages after it go on
-          }
-        }
+        for (const m of msg.list) deliver(m);
         return;
       case "ops":
         for (const b of msg.b) {
