@@ -44,6 +44,9 @@
 //	A2UI_WAIT_TIMEOUT        waitJS timeout as a Go duration (default 10s)
 //	A2UI_BROWSER_MODE        main or worker: every tab sets globalThis.A2UI_MODE to it
 //	                         before the page's scripts (the engine's mode, for the loader)
+//	A2UI_BROWSER_JSFLAGS     V8 flags for the suite's Chromium (default --liftoff-only:
+//	                         no TurboFan tier-up in the short-lived test pages; empty:
+//	                         V8's defaults)
 //	TMPDIR                   run go test with a project-owned TMPDIR (make does:
 //	                         .tmp/), since Chromium leaves SingletonSocket dirs
 package browser
