@@ -116,11 +116,10 @@ func startBrowser(t testing.TB) context.Context {
 // jsFlags are the V8 flags of the suite's Chromium: $A2UI_BROWSER_JSFLAGS when set
 // (empty: V8's defaults), else --liftoff-only. Each test page starts the engine anew and
 // dies within seconds, and TurboFan's tier-up compiled the functions each made hot again
-// and again, on background threads: about a third of the renderer processes' thread-pool
+// and again, on background threads: two fifths of the renderer processes' thread-pool
 // CPU (34 → 20 CPU-s) and 5% of the suite's Chromium in all (230 → 218 CPU-s, same
-// session). The tiers give the same results, and Liftoff's frames are the larger, so the
-// stack-depth tests (hostile input) check the tier a page starts in. make bench keeps
-// V8's defaults.
+// session). The tiers give the same results, and every page runs on Liftoff first
+// anyway. make bench keeps V8's defaults.
 func jsFlags() string {
 	if f, ok := os.LookupEnv("A2UI_BROWSER_JSFLAGS"); ok {
 		return f
